@@ -1,0 +1,137 @@
+# Frame codec shared by the host and the MicroPython firmware: COBS framing with a
+# zero delimiter and CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection,
+# no final xor) over type, seq and payload. No CPython-only features: it runs on the RP2040.
+
+try:
+    from . import sbconst as C
+except ImportError:  # MicroPython: the firmware files sit at the root of the flash
+    import sbconst as C
+
+
+def _make_table():
+    table = []
+    for byte in range(256):
+        crc = byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
+        table.append(crc & 0xFFFF)
+    return table
+
+
+_CRC_TABLE = _make_table()
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of data (check value for b"123456789" is 0x29B1)."""
+    table = _CRC_TABLE
+    for byte in data:
+        crc = ((crc << 8) & 0xFFFF) ^ table[(crc >> 8) ^ byte]
+    return crc
+
+
+def cobs_encode(data):
+    """COBS-encode data; the result contains no zero byte."""
+    out = bytearray()
+    n = len(data)
+    i = 0
+    while True:
+        j = data.find(b"\x00", i)
+        end = n if j < 0 else j
+        while end - i >= 254:
+            out.append(0xFF)
+            out += data[i:i + 254]
+            i += 254
+        out.append(end - i + 1)
+        out += data[i:end]
+        if j < 0:
+            return bytes(out)
+        i = j + 1
+
+
+def cobs_decode(data):
+    """Decode one COBS block (without its delimiter); ValueError if it is malformed."""
+    out = bytearray()
+    n = len(data)
+    i = 0
+    while i < n:
+        code = data[i]
+        if code == 0:
+            raise ValueError("zero byte inside a COBS frame")
+        end = i + code
+        if end > n:
+            raise ValueError("truncated COBS block")
+        out += data[i + 1:end]
+        i = end
+        if code != 0xFF and i < n:
+            out.append(0)
+    return bytes(out)
+
+
+def encode_frame(msg_type, seq, payload=b"", crc=crc16):
+    """One wire frame: COBS(type, seq, payload, crc16) + 0x00."""
+    body = bytearray((msg_type & 0xFF, seq & 0xFF))
+    body += payload
+    value = crc(body)
+    body.append(value >> 8)
+    body.append(value & 0xFF)
+    return cobs_encode(bytes(body)) + b"\x00"
+
+
+class Deframer:
+    """Incremental decoder for the firmware: feed bytes, get (type, seq, payload) tuples.
+
+    Bad frames (COBS error, too short, too long, CRC mismatch) are counted in ``errors``
+    and dropped; decoding resumes at the next zero delimiter.
+    """
+
+    def __init__(self, crc=crc16, max_encoded=C.MAX_ENCODED):
+        self._buf = bytearray()
+        self._crc = crc
+        self._max = max_encoded
+        self._skipping = False
+        self.errors = 0
+        self.frames = 0
+
+    def feed(self, data):
+        frames = []
+        start = 0
+        while True:
+            j = data.find(b"\x00", start)
+            if j < 0:
+                if not self._skipping:
+                    self._buf += data[start:]
+                    if len(self._buf) > self._max:
+                        self._buf = bytearray()
+                        self._skipping = True
+                        self.errors += 1
+                return frames
+            chunk = data[start:j]
+            start = j + 1
+            if self._skipping:
+                self._skipping = False
+                continue
+            if self._buf:
+                self._buf += chunk
+                chunk = bytes(self._buf)
+                self._buf = bytearray()
+            if not chunk:
+                continue
+            frame = self._decode(chunk)
+            if frame is None:
+                self.errors += 1
+            else:
+                self.frames += 1
+                frames.append(frame)
+
+    def _decode(self, chunk):
+        if len(chunk) > self._max:
+            return None
+        try:
+            body = cobs_decode(chunk)
+        except ValueError:
+            return None
+        if len(body) < C.MIN_BODY:
+            return None
+        if self._crc(body[:-2]) != (body[-2] << 8) | body[-1]:
+            return None
+        return (body[0], body[1], body[2:-2])
