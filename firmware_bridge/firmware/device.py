@@ -1,0 +1,163 @@
+# The board's side of the bridge protocol, without any I/O: the RP2040 firmware (main.py) and
+# the host's emulator both drive this one class, so the emulator behaves as the real board does.
+#
+# Inputs: bytes from the host (receive), debounced occupancy (set_occupancy), dice events
+# (dice_events), buttons (button) and the passage of time (tick). Outputs: wire bytes through
+# the write callback, LED frames through show_leds, beeps through buzz.
+#
+# Game inputs (occupancy changes, rolls, die status, buttons) are events with a 16-bit id kept
+# in an outbox until the host acknowledges them (cumulative ack, go-back-N retransmission), so a
+# corrupted or dropped frame delays an event but never loses it. A snapshot of the full
+# occupancy goes out every SNAPSHOT_MS as a safety net, and on every RESYNC request.
+
+import struct
+
+try:
+    from . import sbconst as C
+    from .sbwire import Deframer, encode_frame
+except ImportError:
+    import sbconst as C
+    from sbwire import Deframer, encode_frame
+
+
+def _minus(later, earlier):
+    return later - earlier
+
+
+def _newer(a, b):
+    """True when 16-bit id a comes after b (serial number arithmetic)."""
+    return a != b and ((a - b) & 0xFFFF) < 0x8000
+
+
+class BoardDevice:
+    def __init__(self, write, fw_id, boot_id, now_ms, show_leds=None, buzz=None,
+                 ticks_diff=_minus, crc=None):
+        self._write = write
+        self.fw_id = fw_id
+        self.protocol_version = C.PROTOCOL_VERSION
+        self.boot_id = boot_id & 0xFFFFFFFF
+        self._show_leds = show_leds
+        self._buzz = buzz
+        self._diff = ticks_diff
+        self._deframer = Deframer(crc) if crc else Deframer()
+        self.occupancy = bytes(C.SQUARES)
+        self._seq = 0
+        self._next_event = 0
+        self._outbox = []  # [(event_id, msg_type, payload)]
+        self._sent_events_ms = now_ms
+        self._heartbeat_ms = now_ms
+        self._snapshot_ms = now_ms
+        self._start_ms = now_ms
+        self.overflowed = 0
+        self.unknown_messages = 0
+        self.host_hellos = 0
+        self.led_frames = 0
+        self.last_led_frame = None
+
+    # -- output ---------------------------------------------------------------------------
+
+    def _send(self, msg_type, payload=b""):
+        frame = encode_frame(msg_type, self._seq, payload)
+        self._seq = (self._seq + 1) & 0xFF
+        self._write(frame)
+
+    def hello(self):
+        """Announce version, geometry and firmware id (at boot, and on every HOST_HELLO)."""
+        oldest = self._outbox[0][0] if self._outbox else self._next_event
+        payload = struct.pack(">BBBBIH", self.protocol_version, C.FILES, C.RANKS, C.CHANNELS,
+                              self.boot_id, oldest) + self.fw_id.encode()
+        self._send(C.MSG_HELLO, payload)
+
+    def snapshot(self):
+        self._send(C.MSG_SNAPSHOT, struct.pack(">H", self._next_event) + self.occupancy)
+
+    def _event(self, msg_type, body):
+        if len(self._outbox) >= C.OUTBOX_MAX:
+            # The host has been away too long. Occupancy is still right in the snapshot.
+            self.overflowed += 1
+            return False
+        event_id = self._next_event
+        self._next_event = (event_id + 1) & 0xFFFF
+        payload = struct.pack(">H", event_id) + body
+        if not self._outbox:
+            self._sent_events_ms = None  # start the retransmit timer at the next tick
+        self._outbox.append((event_id, msg_type, payload))
+        self._send(msg_type, payload)
+        return True
+
+    # -- inputs from the board ------------------------------------------------------------
+
+    def set_occupancy(self, frame):
+        """A new debounced occupancy frame (128 bytes); sent as an event if it changed."""
+        frame = bytes(frame)
+        if frame == self.occupancy:
+            return False
+        self.occupancy = frame
+        self._event(C.MSG_OCC_CHANGE, frame)
+        return True
+
+    def dice_events(self, events):
+        """Events from dice.DiceTracker: ("roll", uid, face) or ("status", uid, code)."""
+        for kind, uid, value in events:
+            msg = C.MSG_DIE_ROLL if kind == "roll" else C.MSG_DIE_STATUS
+            self._event(msg, struct.pack(">IB", uid, value))
+
+    def button(self, code):
+        self._event(C.MSG_BUTTON, bytes((code,)))
+
+    # -- inputs from the host -------------------------------------------------------------
+
+    def receive(self, data, now_ms):
+        for msg_type, _seq, payload in self._deframer.feed(bytes(data)):
+            self._handle(msg_type, payload, now_ms)
+
+    def _handle(self, msg_type, payload, now_ms):
+        if msg_type == C.MSG_HOST_HELLO:
+            self.host_hellos += 1
+            self.hello()
+        elif msg_type == C.MSG_RESYNC:
+            self.snapshot()
+            self._snapshot_ms = now_ms
+            self._retransmit(now_ms)
+        elif msg_type == C.MSG_EVENT_ACK and len(payload) == 2:
+            acked = struct.unpack(">H", payload)[0]
+            outbox = self._outbox
+            while outbox and not _newer(outbox[0][0], acked):
+                outbox.pop(0)
+        elif msg_type == C.MSG_LED_FRAME and len(payload) == 2 + C.LED_BYTES:
+            self.led_frames += 1
+            self.last_led_frame = bytes(payload[2:])
+            if self._show_leds:
+                self._show_leds(self.last_led_frame)
+            self._send(C.MSG_LED_ACK, payload[:2])
+        elif msg_type == C.MSG_BUZZ and len(payload) == 4:
+            ms, hz = struct.unpack(">HH", payload)
+            if self._buzz:
+                self._buzz(ms, hz)
+        elif msg_type == C.MSG_HOST_HEARTBEAT:
+            pass
+        else:
+            self.unknown_messages += 1
+
+    # -- time -------------------------------------------------------------------------------
+
+    def tick(self, now_ms):
+        if self._diff(now_ms, self._heartbeat_ms) >= C.HEARTBEAT_MS:
+            self._heartbeat_ms = now_ms
+            self._send(C.MSG_HEARTBEAT, struct.pack(">I", self._diff(now_ms, self._start_ms) & 0xFFFFFFFF))
+        if self._diff(now_ms, self._snapshot_ms) >= C.SNAPSHOT_MS:
+            self._snapshot_ms = now_ms
+            self.snapshot()
+        if self._sent_events_ms is None:
+            self._sent_events_ms = now_ms
+        elif self._outbox and self._diff(now_ms, self._sent_events_ms) >= C.RETRANSMIT_MS:
+            self._retransmit(now_ms)
+
+    def _retransmit(self, now_ms):
+        self._sent_events_ms = now_ms
+        for _event_id, msg_type, payload in self._outbox:
+            self._send(msg_type, payload)
+
+    @property
+    def pending_events(self):
+        return len(self._outbox)

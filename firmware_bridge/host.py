@@ -1,0 +1,309 @@
+"""The Pi's side of the bridge protocol as a state machine without I/O (the link thread feeds it).
+
+It performs the version handshake, asks for a full-state resync after every (re)connect and
+every sequence gap, acknowledges events, delivers each event exactly once and in order, retries
+LED frames until the board acknowledges them, and sends heartbeats. Everything it hands out has
+passed the CRC and a payload check; everything else is counted in ``stats`` and logged.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass
+from typing import Callable, NamedTuple
+
+from firmware_bridge import messages as M
+from firmware_bridge.firmware import sbconst as C
+from firmware_bridge.framing import FrameDecoder, encode_frame
+
+log = logging.getLogger(__name__)
+
+LED_RETRY_S = 0.25
+RESYNC_MIN_INTERVAL_S = 0.2
+HELLO_RETRY_S = 0.5
+
+
+class OccupancyUpdate(NamedTuple):
+    """A sensor frame for the core; ``correction`` when it came from a snapshot, not an event."""
+
+    frame: bytes
+    correction: bool = False
+
+
+class DieRollUpdate(NamedTuple):
+    die: str
+    face: int
+
+
+class DieStatusUpdate(NamedTuple):
+    die: str
+    status: str
+
+
+class ButtonUpdate(NamedTuple):
+    name: str
+
+
+class LinkUpdate(NamedTuple):
+    """The link came up (with the board's firmware id) or went down (with the reason)."""
+
+    up: bool
+    detail: str
+
+
+@dataclass
+class SessionStats:
+    hellos: int = 0
+    version_mismatch: int = 0
+    bad_geometry: int = 0
+    unknown_type: int = 0
+    bad_payload: int = 0
+    before_hello: int = 0
+    seq_gaps: int = 0
+    duplicate_events: int = 0
+    out_of_order_events: int = 0
+    unbound_die: int = 0
+    snapshot_corrections: int = 0
+    led_acks: int = 0
+    led_retries: int = 0
+    resyncs_requested: int = 0
+
+
+def version_mismatch_message(board_version: int, firmware: str) -> str:
+    """Say which side to update, in words a maker can act on."""
+    if board_version < C.PROTOCOL_VERSION:
+        action = ("flash the reference firmware from this release (firmware_bridge/firmware/) "
+                  "onto the board")
+    else:
+        action = "update soccerboard on the Pi (pip install -U soccerboard)"
+    return (f"board firmware {firmware!r} speaks bridge protocol v{board_version}, this daemon speaks "
+            f"v{C.PROTOCOL_VERSION}: {action}; ignoring the board until then")
+
+
+def _newer(a: int, b: int) -> bool:
+    return a != b and ((a - b) & 0xFFFF) < 0x8000
+
+
+class HostSession:
+    """Feed it bytes and time; it returns bytes to send and delivers updates through a callback."""
+
+    def __init__(self, deliver: Callable[[object], None], die_binding: dict[int, str]) -> None:
+        self._deliver = deliver
+        self._dice = dict(die_binding)
+        self.decoder = FrameDecoder()
+        self.stats = SessionStats()
+        self.state = "closed"  # closed | handshake | ready | incompatible
+        self.firmware = ""
+        self._boot_id: int | None = None
+        self._expected_event: int | None = None
+        self._latest_frame: bytes | None = None
+        self._rx_seq: int | None = None
+        self._tx_seq = 0
+        self._last_rx = 0.0
+        self._last_tx_heartbeat = 0.0
+        self._last_hello_sent = 0.0
+        self._last_resync = -1e9
+        self._led_frame: bytes | None = None
+        self._led_id = 0
+        self._led_pending = False
+        self._led_sent_at: float | None = None
+        self._outgoing: list[bytes] = []
+        self._mismatch_logged = False
+
+    # -- connection ---------------------------------------------------------------------
+
+    def connection_made(self, now: float) -> bytes:
+        self.decoder.reset()
+        self.state = "handshake"
+        self._rx_seq = None
+        self._last_rx = now
+        self._mismatch_logged = False
+        self._last_hello_sent = now
+        # A lone delimiter ends whatever half frame the board may be holding.
+        return b"\x00" + self._frame(C.MSG_HOST_HELLO, M.host_hello())
+
+    def connection_lost(self, reason: str) -> None:
+        was_ready = self.state == "ready"
+        self.state = "closed"
+        if was_ready:
+            self._deliver(LinkUpdate(False, reason))
+
+    def link_dead(self, now: float) -> bool:
+        """True when a ready board has been silent too long: the link thread reopens the port."""
+        return self.state == "ready" and now - self._last_rx > C.LINK_TIMEOUT_MS / 1000
+
+    # -- requests from the core (called under the link's lock) ---------------------------
+
+    def show_leds(self, frame: bytes) -> None:
+        self._led_frame = frame
+        self._led_id = (self._led_id + 1) & 0xFFFF
+        self._led_pending = True
+        self._led_sent_at = None
+
+    def buzz(self, seconds: float, frequency_hz: int = 2000) -> None:
+        if self.state == "ready":
+            self._outgoing.append(self._frame(C.MSG_BUZZ, M.buzz(int(seconds * 1000), frequency_hz)))
+
+    @property
+    def led_pending(self) -> bool:
+        return self._led_pending
+
+    # -- bytes in, bytes out -----------------------------------------------------------
+
+    def data_received(self, data: bytes, now: float) -> bytes:
+        got_event = False
+        for frame in self.decoder.feed(data):
+            self._last_rx = now
+            self._check_seq(frame.seq, frame.type, now)
+            try:
+                got_event |= self._handle(frame.type, frame.payload, now)
+            except M.BadPayload as exc:
+                self.stats.bad_payload += 1
+                log.warning("dropped a %#04x frame with a bad payload: %s", frame.type, exc)
+        if got_event and self._expected_event is not None:
+            self._outgoing.append(self._frame(C.MSG_EVENT_ACK, M.u16(self._expected_event - 1)))
+        return self._take_outgoing()
+
+    def poll(self, now: float) -> bytes:
+        if self.state in ("handshake", "incompatible"):
+            retry = HELLO_RETRY_S if self.state == "handshake" else 5.0
+            if now - self._last_hello_sent >= retry:
+                self._last_hello_sent = now
+                self._outgoing.append(self._frame(C.MSG_HOST_HELLO, M.host_hello()))
+        elif self.state == "ready":
+            if now - self._last_tx_heartbeat >= C.HEARTBEAT_MS / 1000:
+                self._last_tx_heartbeat = now
+                self._outgoing.append(self._frame(C.MSG_HOST_HEARTBEAT))
+            if self._led_pending and self._led_frame is not None:
+                if self._led_sent_at is None or now - self._led_sent_at >= LED_RETRY_S:
+                    if self._led_sent_at is not None:
+                        self.stats.led_retries += 1
+                    self._led_sent_at = now
+                    self._outgoing.append(
+                        self._frame(C.MSG_LED_FRAME, M.led_frame(self._led_id, self._led_frame)))
+        return self._take_outgoing()
+
+    # -- internals ---------------------------------------------------------------------
+
+    def _frame(self, msg_type: int, payload: bytes = b"") -> bytes:
+        frame = encode_frame(msg_type, self._tx_seq, payload)
+        self._tx_seq = (self._tx_seq + 1) & 0xFF
+        return frame
+
+    def _take_outgoing(self) -> bytes:
+        out, self._outgoing = b"".join(self._outgoing), []
+        return out
+
+    def _request_resync(self, now: float) -> None:
+        if self.state == "ready" and now - self._last_resync >= RESYNC_MIN_INTERVAL_S:
+            self._last_resync = now
+            self.stats.resyncs_requested += 1
+            self._outgoing.append(self._frame(C.MSG_RESYNC))
+
+    def _check_seq(self, seq: int, msg_type: int, now: float) -> None:
+        expected, self._rx_seq = self._rx_seq, seq
+        if expected is not None and seq != (expected + 1) & 0xFF and msg_type != C.MSG_HELLO:
+            self.stats.seq_gaps += 1
+            self._request_resync(now)  # something was lost: get it back now, not at the next timer
+
+    def _handle(self, msg_type: int, payload: bytes, now: float) -> bool:
+        """Handle one good frame; True when it was an event (so an ack is due)."""
+        if msg_type == C.MSG_HELLO:
+            self._on_hello(M.parse_hello(payload), now)
+            return False
+        known = msg_type in C.EVENT_TYPES or msg_type in (C.MSG_HEARTBEAT, C.MSG_SNAPSHOT, C.MSG_LED_ACK)
+        if not known:
+            self.stats.unknown_type += 1
+            log.warning("dropped a frame of unknown type %#04x", msg_type)
+            return False
+        if self.state != "ready":
+            self.stats.before_hello += 1
+            return False
+        if msg_type in C.EVENT_TYPES:
+            self._on_event(M.parse_event(msg_type, payload))
+            return True
+        if msg_type == C.MSG_SNAPSHOT:
+            self._on_snapshot(M.parse_snapshot(payload))
+        elif msg_type == C.MSG_LED_ACK:
+            if M.parse_u16(payload) == self._led_id and self._led_pending:
+                self._led_pending = False
+                self.stats.led_acks += 1
+        else:
+            M.parse_heartbeat(payload)
+        return False
+
+    def _on_hello(self, hello: M.Hello, now: float) -> None:
+        self.stats.hellos += 1
+        if hello.version != C.PROTOCOL_VERSION:
+            self.stats.version_mismatch += 1
+            if not self._mismatch_logged:
+                log.error(version_mismatch_message(hello.version, hello.firmware))
+                self._mismatch_logged = True
+            self.state = "incompatible"
+            return
+        if (hello.files, hello.ranks, hello.channels) != (C.FILES, C.RANKS, C.CHANNELS):
+            self.stats.bad_geometry += 1
+            if not self._mismatch_logged:
+                log.error("board %r reports %dx%d squares with %d channels; this daemon needs %dx%d "
+                          "with %d: check the firmware's configuration", hello.firmware, hello.files,
+                          hello.ranks, hello.channels, C.FILES, C.RANKS, C.CHANNELS)
+                self._mismatch_logged = True
+            self.state = "incompatible"
+            return
+        if hello.boot_id != self._boot_id or self._expected_event is None:
+            if self._boot_id is not None:
+                log.info("board rebooted (boot id %08x): resynchronising", hello.boot_id)
+            self._boot_id = hello.boot_id
+            self._expected_event = hello.next_unacked
+        elif _newer(hello.next_unacked, self._expected_event):
+            self._expected_event = hello.next_unacked
+        was_ready = self.state == "ready"
+        self.state = "ready"
+        self.firmware = hello.firmware
+        self._rx_seq = None
+        self._last_resync = -1e9
+        self._request_resync(now)  # full state after every (re)connect
+        self._led_sent_at = None  # and the LEDs as they should be
+        self._led_pending = self._led_frame is not None
+        if not was_ready:
+            log.info("board %r connected (protocol v%d)", hello.firmware, hello.version)
+            self._deliver(LinkUpdate(True, hello.firmware))
+
+    def _on_event(self, event) -> None:
+        expected = self._expected_event
+        assert expected is not None
+        if event.event_id != expected:
+            if _newer(event.event_id, expected):
+                self.stats.out_of_order_events += 1  # an earlier one was lost; it will be resent
+            else:
+                self.stats.duplicate_events += 1
+            return
+        self._expected_event = (expected + 1) & 0xFFFF
+        if isinstance(event, M.OccChange):
+            self._publish_frame(event.frame, correction=False)
+        elif isinstance(event, M.ButtonMsg):
+            self._deliver(ButtonUpdate(event.button))
+        else:
+            die = self._dice.get(event.uid)
+            if die is None:
+                self.stats.unbound_die += 1
+                log.warning("die %08x is not bound to a team; ignoring it (bind it in the config)",
+                            event.uid)
+            elif isinstance(event, M.DieRollMsg):
+                self._deliver(DieRollUpdate(die, event.face))
+            else:
+                self._deliver(DieStatusUpdate(die, event.status))
+
+    def _on_snapshot(self, snap: M.Snapshot) -> None:
+        # Only trust a snapshot once every event before it has arrived, else it would jump ahead.
+        if snap.next_event == self._expected_event and snap.frame != self._latest_frame:
+            if self._latest_frame is not None:
+                self.stats.snapshot_corrections += 1
+            self._publish_frame(snap.frame, correction=self._latest_frame is not None)
+
+    def _publish_frame(self, frame: bytes, correction: bool) -> None:
+        self._latest_frame = frame
+        self._deliver(OccupancyUpdate(frame, correction))
+
+    def stats_dict(self) -> dict[str, int]:
+        return {**self.decoder.stats.as_dict(), **asdict(self.stats)}

@@ -1,0 +1,138 @@
+"""Host-side message layouts: parse what the board sends, build what the host sends.
+
+Layouts are documented in README.md and the numbers live in ``firmware/sbconst.py``, shared with
+the firmware. Parsers raise ``BadPayload`` for a payload of the wrong length or with impossible
+values, so the session can count it and drop it.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from firmware_bridge.firmware import sbconst as C
+
+_HELLO = struct.Struct(">BBBBIH")
+
+
+class BadPayload(ValueError):
+    """A frame with a good CRC whose payload does not fit its message type."""
+
+
+class Hello(NamedTuple):
+    version: int
+    files: int
+    ranks: int
+    channels: int
+    boot_id: int
+    next_unacked: int  # oldest event id the board still holds (or the next it will use)
+    firmware: str
+
+
+class Snapshot(NamedTuple):
+    next_event: int
+    frame: bytes
+
+
+class OccChange(NamedTuple):
+    event_id: int
+    frame: bytes
+
+
+class DieRollMsg(NamedTuple):
+    event_id: int
+    uid: int
+    face: int
+
+
+class DieStatusMsg(NamedTuple):
+    event_id: int
+    uid: int
+    status: str
+
+
+class ButtonMsg(NamedTuple):
+    event_id: int
+    button: str
+
+
+def parse_hello(payload: bytes) -> Hello:
+    """HELLO's first byte is the version in every protocol version; the rest may differ."""
+    if len(payload) < 1:
+        raise BadPayload("empty HELLO")
+    if payload[0] != C.PROTOCOL_VERSION:
+        return Hello(payload[0], 0, 0, 0, 0, 0, _text(payload[_HELLO.size :]))
+    if len(payload) < _HELLO.size:
+        raise BadPayload("HELLO too short")
+    fields = _HELLO.unpack_from(payload)
+    return Hello(*fields, _text(payload[_HELLO.size :]))
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")[:64]
+
+
+def _frame(raw: bytes) -> bytes:
+    if len(raw) != C.SQUARES or any(b > 7 for b in raw):
+        raise BadPayload("occupancy frame must be 128 masks of 3 bits")
+    return bytes(raw)
+
+
+def parse_snapshot(payload: bytes) -> Snapshot:
+    if len(payload) != 2 + C.SQUARES:
+        raise BadPayload("SNAPSHOT has the wrong length")
+    return Snapshot(struct.unpack_from(">H", payload)[0], _frame(payload[2:]))
+
+
+def parse_event(msg_type: int, payload: bytes) -> OccChange | DieRollMsg | DieStatusMsg | ButtonMsg:
+    """One of the reliable event messages (C.EVENT_TYPES)."""
+    if len(payload) < 2:
+        raise BadPayload("event without an id")
+    event_id = struct.unpack_from(">H", payload)[0]
+    body = payload[2:]
+    if msg_type == C.MSG_OCC_CHANGE:
+        return OccChange(event_id, _frame(body))
+    if msg_type in (C.MSG_DIE_ROLL, C.MSG_DIE_STATUS):
+        if len(body) != 5:
+            raise BadPayload("die message has the wrong length")
+        uid, value = struct.unpack(">IB", body)
+        if msg_type == C.MSG_DIE_ROLL:
+            if not 1 <= value <= 6:
+                raise BadPayload(f"die face {value} out of range")
+            return DieRollMsg(event_id, uid, value)
+        if value >= len(C.DIE_STATUS_NAMES):
+            raise BadPayload(f"unknown die status {value}")
+        return DieStatusMsg(event_id, uid, C.DIE_STATUS_NAMES[value])
+    if msg_type == C.MSG_BUTTON:
+        if len(body) != 1 or body[0] >= len(C.BUTTON_NAMES):
+            raise BadPayload("unknown button")
+        return ButtonMsg(event_id, C.BUTTON_NAMES[body[0]])
+    raise BadPayload(f"not an event type: {msg_type:#x}")
+
+
+def parse_u16(payload: bytes) -> int:
+    if len(payload) != 2:
+        raise BadPayload("expected a 16-bit value")
+    return struct.unpack(">H", payload)[0]
+
+
+def parse_heartbeat(payload: bytes) -> int:
+    if len(payload) != 4:
+        raise BadPayload("HEARTBEAT has the wrong length")
+    return struct.unpack(">I", payload)[0]
+
+
+def host_hello() -> bytes:
+    return bytes((C.PROTOCOL_VERSION,))
+
+
+def led_frame(frame_id: int, frame: bytes) -> bytes:
+    return struct.pack(">H", frame_id & 0xFFFF) + frame
+
+
+def buzz(duration_ms: int, frequency_hz: int) -> bytes:
+    return struct.pack(">HH", min(max(duration_ms, 0), 0xFFFF), min(max(frequency_hz, 0), 0xFFFF))
+
+
+def u16(value: int) -> bytes:
+    return struct.pack(">H", value & 0xFFFF)

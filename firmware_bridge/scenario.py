@@ -1,0 +1,103 @@
+"""Scenario files (BOARD.md section 5) as a physical board experiences them.
+
+Only what a board can sense matters here: ``lift``/``place``/``move`` change the occupancy,
+``roll`` makes a die settle, ``press`` presses a button, and ``setup`` puts the pieces out
+(the standard kick-off formation or explicit ``pawns``/``ball``). Everything else (``spin``,
+``clock``, comments, malformed lines) is skipped: the emulator plays the board, not the referee.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterable, Iterator, NamedTuple
+
+from hal.frames import empty_frame, token_bit, square_index, with_token
+
+
+class BoardAction(NamedTuple):
+    """One physical thing happening to the board, from line ``line`` of the scenario."""
+
+    line: int
+    kind: str  # "frame" | "roll" | "press"
+    frame: bytes | None = None  # the whole occupancy after a set-up
+    square: str | None = None
+    token: str | None = None
+    present: bool | None = None
+    die: str | None = None
+    face: int | None = None
+    button: str | None = None
+
+
+def standard_formation(kickoff: str) -> bytes:
+    """The kick-off formation of BOARD.md sections 2 and 5 as a sensor frame."""
+    frame = empty_frame()
+    ranks = {"red": {"gk": 1, "d": 4, "m": 6, "s": 8}, "blue": {"gk": 16, "d": 13, "m": 11, "s": 9}}
+    for team, r in ranks.items():
+        squares = [f"d{r['gk']}"]
+        squares += [f"{f}{r['d']}" for f in "bdeg"]
+        squares += [f"{f}{r['m']}" for f in "acfh"]
+        squares += [f"{f}{r['s']}" for f in ("de" if team == kickoff else "bg")]
+        for square in squares:
+            frame = with_token(frame, square, team, True)
+    return with_token(frame, "d8" if kickoff == "red" else "d9", "ball", True)
+
+
+def explicit_setup(pawns: dict, ball: str | None) -> bytes:
+    """An explicit set-up: pawn ids such as ``red-d1`` mapped to squares (null: off the board)."""
+    frame = empty_frame()
+    for pawn_id, square in pawns.items():
+        team = str(pawn_id).split("-", 1)[0]
+        if square is not None:
+            frame = with_token(frame, square, team, True)
+    if ball is not None:
+        frame = with_token(frame, ball, "ball", True)
+    return frame
+
+
+def _check_square(square: object) -> str:
+    square_index(square)  # raises ValueError for a bad name
+    return square  # type: ignore[return-value]
+
+
+def parse_line(number: int, text: str) -> list[BoardAction]:
+    """Board actions for one scenario line; an empty list for lines a board would not feel."""
+    text = text.strip()
+    if not text or text.startswith("#"):
+        return []
+    try:
+        item = json.loads(text)
+        kind = item.get("type")
+        if kind == "setup":
+            if "pawns" in item:
+                return [BoardAction(number, "frame", frame=explicit_setup(item["pawns"], item.get("ball")))]
+            if item.get("formation") == "standard":
+                kickoff = item.get("kickoff", "red")
+                if kickoff not in ("red", "blue"):
+                    return []
+                return [BoardAction(number, "frame", frame=standard_formation(kickoff))]
+            return []
+        if kind in ("lift", "place"):
+            token_bit(item["token"])
+            return [BoardAction(number, "token", square=_check_square(item["square"]),
+                                token=item["token"], present=kind == "place")]
+        if kind == "move":
+            token_bit(item["token"])
+            return [
+                BoardAction(number, "token", square=_check_square(item["from"]), token=item["token"], present=False),
+                BoardAction(number, "token", square=_check_square(item["to"]), token=item["token"], present=True),
+            ]
+        if kind == "roll":
+            face = item["value"]
+            if item["die"] in ("red", "blue") and isinstance(face, int) and 1 <= face <= 6:
+                return [BoardAction(number, "roll", die=item["die"], face=face)]
+            return []
+        if kind == "press" and item.get("button") in ("confirm", "decline"):
+            return [BoardAction(number, "press", button=item["button"])]
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return []
+    return []
+
+
+def parse_scenario(lines: Iterable[str]) -> Iterator[BoardAction]:
+    for number, text in enumerate(lines, start=1):
+        yield from parse_line(number, text)
