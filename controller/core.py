@@ -1,0 +1,179 @@
+"""The deterministic core: every input goes through here, one at a time, and nothing else decides.
+
+Inputs are scenario lines (BOARD.md section 5): the live daemon turns sensor frames, dice and buttons
+into them, `soccerboard replay` reads them from a file, the simulator makes them. The core keeps the
+sensed board, compares it with the board the game expects, and turns the difference into game actions
+(the picochess way: match the whole occupancy against the engine, never trust single events). Same
+inputs, same outputs: verdicts, game events and snapshots.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .ruleset import Ruleset, get_ruleset
+from .rules.errors import Illegal
+from .rules.physical import BIT_TOKEN, TOKEN_BIT, Reading
+from .rules import geometry as g
+from .scenario import ClockLine, Lift, Move, Place, PressLine, Setup
+
+SETTLE_SECONDS = 0.05
+
+
+@dataclass
+class Outcome:
+    """What one input produced: events of an earlier pending move it settled, its verdict, its events."""
+    settled: list[dict] = field(default_factory=list)
+    verdict: dict = field(default_factory=lambda: {"ok": True})
+    events: list[dict] = field(default_factory=list)
+
+
+def _reject(e: Illegal) -> dict:
+    return {"ok": False, "reason": e.reason, "detail": e.detail}
+
+
+class Core:
+    """Feed it inputs; it answers with Outcomes. `board_follows_game`: the replay assumes players
+    carry out the game's own relocations (kick-off formation after a goal); a sensed board does not."""
+
+    def __init__(self, ruleset: Ruleset | None = None, board_follows_game: bool = True):
+        self.ruleset = ruleset or get_ruleset()
+        self.board_follows_game = board_follows_game
+        self.game = None
+        self.board = bytearray(128)
+        self.pending: Reading | None = None
+        self.mismatch: Illegal | None = None
+
+    # ----- inputs ------------------------------------------------------------------------------
+    def feed(self, line) -> Outcome:
+        if isinstance(line, Setup):
+            return self._setup(line)
+        if self.game is None:
+            return Outcome(verdict=_reject(Illegal("no_game", "no game yet: the first input must be a setup line")))
+        if isinstance(line, (Lift, Place, Move)):
+            return self._physical(line)
+        if isinstance(line, PressLine) and line.button == "undo":
+            return self._undo()
+        if self.mismatch is not None:
+            return Outcome(verdict=_reject(self._mismatch_error()))
+        out = Outcome()
+        if self.pending is not None and (not isinstance(line, ClockLine) or line.advance >= SETTLE_SECONDS):
+            out.settled = self._settle()
+        try:
+            out.events = self.game.apply(self.ruleset.action_for(line))
+        except Illegal as e:
+            out.verdict = _reject(e)
+            return out
+        self._follow()
+        return out
+
+    def finish(self) -> list[dict]:
+        """End of input: a pending position settles."""
+        return self._settle() if self.game is not None and self.mismatch is None else []
+
+    def snapshot(self) -> dict | None:
+        if self.game is None:
+            return None
+        snap = self.ruleset.snapshot(self.game)
+        snap["board"] = {"consistent": self.mismatch is None and self._difference() == ([], []),
+                         "mismatch": _reject(self.mismatch) if self.mismatch else None}
+        return snap
+
+    # ----- set-up and undo ------------------------------------------------------------------------
+    def _setup(self, line: Setup) -> Outcome:
+        try:
+            game = self.ruleset.new_game(line)
+        except ValueError as e:
+            return Outcome(verdict=_reject(Illegal("bad_input", str(e))))
+        self.game, self.pending, self.mismatch = game, None, None
+        self.board = self.ruleset.expected_occupancy(game)
+        return Outcome(events=list(getattr(game, "_events", [])))
+
+    def _undo(self) -> Outcome:
+        try:
+            self.game.undo()
+        except Illegal as e:
+            return Outcome(verdict=_reject(e))
+        self.pending, self.mismatch = None, None
+        self.board = self.ruleset.expected_occupancy(self.game)
+        return Outcome(events=[{"event": "undone"}])
+
+    # ----- the physical board ----------------------------------------------------------------------
+    def _physical(self, line) -> Outcome:
+        board = bytearray(self.board)
+        steps = [("lift", line.from_, line.token), ("place", line.to, line.token)] if isinstance(line, Move) \
+            else [(line.type, line.square, line.token)]
+        if isinstance(line, Move) and line.from_ == line.to:
+            return Outcome(verdict=_reject(Illegal("bad_input", "a move goes from one square to another")))
+        for kind, name, token in steps:
+            sq, bit = g.parse(name), TOKEN_BIT[token]
+            if kind == "lift" and not board[sq] & bit:
+                return Outcome(verdict=_reject(Illegal("no_token", f"there is no {token} token on {name} to lift")))
+            if kind == "place" and board[sq] & bit:
+                return Outcome(verdict=_reject(Illegal("bad_input", f"there is a {token} token on {name} already")))
+            board[sq] ^= bit
+        out = Outcome()
+        reading = self._read(board)
+        if reading.kind == "wrong" and self.pending is not None and self.pending.kind == "exact":
+            # the new input tells the readings apart: the pending move was complete
+            out.settled = self._settle()
+            reading = self._read(board)
+        was_mismatched = self.mismatch is not None
+        if reading.kind == "wrong":
+            if isinstance(line, Move):      # a refused move is taken back by the players
+                out.verdict = _reject(self._mismatch_error() if was_mismatched else reading.error)
+                return out
+            self.board = board
+            self.mismatch = reading.error if not was_mismatched else self.mismatch
+            out.verdict = _reject(self._mismatch_error() if was_mismatched else reading.error)
+            return out
+        self.board, self.mismatch = board, None
+        if reading.kind == "exact" and reading.action is not None and not reading.open_ended:
+            out.events = self.game.apply(reading.action)
+            self.pending = None
+            self._follow()
+        elif reading.kind == "exact" and reading.action is None:
+            self.pending = None
+        else:
+            self.pending = reading
+            out.verdict = {"ok": True, "pending": True}
+        return out
+
+    def _difference(self) -> tuple[list, list]:
+        return self._diff(self.board)
+
+    def _diff(self, board) -> tuple[list, list]:
+        expected = self.ruleset.expected_occupancy(self.game)
+        missing, extra = [], []
+        for sq in range(128):
+            a, b = expected[sq], board[sq]
+            if a != b:
+                for bit, token in BIT_TOKEN.items():
+                    if a & bit and not b & bit:
+                        missing.append((sq, token))
+                    elif b & bit and not a & bit:
+                        extra.append((sq, token))
+        return missing, extra
+
+    def _read(self, board) -> Reading:
+        missing, extra = self._diff(board)
+        return self.ruleset.read_difference(self.game, missing, extra)
+
+    def _settle(self) -> list[dict]:
+        """Apply a pending move that is complete as it stands (its events come out now)."""
+        pending, self.pending = self.pending, None
+        if pending is None or pending.kind != "exact" or pending.action is None:
+            self.pending = pending if pending is not None and pending.kind == "pending" else None
+            return []
+        events = self.game.apply(pending.action)
+        self._follow()
+        return events
+
+    def _follow(self) -> None:
+        if self.board_follows_game and self.pending is None:
+            self.board = self.ruleset.expected_occupancy(self.game)
+
+    def _mismatch_error(self) -> Illegal:
+        missing, extra = self._difference()
+        fix = "; ".join([f"lift the {t} token on {g.name(s)}" for s, t in extra] +
+                        [f"put a {t} token back on {g.name(s)}" for s, t in missing])
+        return Illegal("board_mismatch", f"the board is out of step with the game: {fix or 'correct it'}")

@@ -1,0 +1,62 @@
+"""`soccerboard replay`: feed scenario lines to the core and print verdicts, events and a snapshot.
+
+Output (BOARD.md section 6) is JSON Lines: a verdict per input line in order, game events as they
+happen, and a last {"snapshot": ...}. Bad lines are rejected with `bad_input`, never a crash.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Iterable, TextIO
+
+from .core import Core, Outcome
+from .rules.errors import Illegal
+from .scenario import BadInput, parse_line
+
+
+def replay_lines(lines: Iterable[str], core: Core | None = None, leds: bool = False) -> list[dict]:
+    """All replay outputs for the given lines, in order (the last one is the snapshot)."""
+    out: list[dict] = []
+    replay_into(lines, out.append, core)
+    return out
+
+
+def replay_into(lines: Iterable[str], emit, core: Core | None = None) -> Core:
+    core = core or Core()
+    for number, text in enumerate(lines, start=1):
+        try:
+            line = parse_line(text)
+        except BadInput as e:
+            emit({"line": number, "ok": False, "reason": "bad_input", "detail": str(e)})
+            continue
+        if line is None:
+            continue
+        try:
+            result = core.feed(line)
+        except Illegal as e:   # a rules bug must not lose the match: report and go on
+            result = Outcome(verdict={"ok": False, "reason": e.reason, "detail": e.detail})
+        for event in result.settled:
+            emit(event)
+        emit({"line": number, **result.verdict})
+        for event in result.events:
+            emit(event)
+    for event in core.finish():
+        emit(event)
+    emit({"snapshot": core.snapshot()})
+    return core
+
+
+def run(path: str, stdout: TextIO = sys.stdout) -> int:
+    def emit(obj: dict) -> None:
+        stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
+
+    if path == "-":
+        replay_into(sys.stdin, emit)
+        return 0
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            replay_into(f, emit)
+    except OSError as e:
+        sys.stderr.write(f"soccerboard replay: cannot read {path}: {e.strerror}\n")
+        return 2
+    return 0

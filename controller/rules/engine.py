@@ -1,0 +1,429 @@
+"""The Game: python-chess style API over the rules of Soccer Tactics WORLD.
+
+    game = Game.kick_off(RED)
+    game.expects()              # what input the game waits for, and from whom
+    game.legal_actions()        # the player actions allowed now
+    events = game.apply(Roll(RED, 4))
+    game.undo()
+
+`apply` either raises Illegal (state unchanged) or returns the game events the action caused.
+The engine is pure: no I/O, no clock, no random numbers; dice, spins and time are actions.
+"""
+from __future__ import annotations
+
+from . import geometry as g
+from .actions import Dribble, MinorFoul, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
+from .errors import Illegal
+from .occupancy import Occupancy
+from .pieces import N_PAWNS, TEAMS, is_keeper, keeper_of, other, pawn_id, pawns_of, stays_home
+from .play import PlayMixin
+from .profile import Profile, default_profile
+from .setpieces import SetPieceMixin
+from .state import GameState, Options
+from .timekeeping import TimeMixin
+
+MOVE_PHASES = ("offensive_set", "capture", "answer")
+BALL_PHASES = ("kick_off", "ball_play", "corner_kick")
+SETUP_PHASES = ("free_kick_setup", "goal_kick_setup", "corner_setup", "penalty_setup")
+BOTH_ROLL_PHASES = ("roll_off", "battle", "shootout_order")
+
+
+class Game(PlayMixin, SetPieceMixin, TimeMixin):
+    """One match. `state` is plain data; everything else is derived from it."""
+
+    def __init__(self, state: GameState, options: Options | None = None, profile: Profile | None = None):
+        self.state = state
+        self.options = options or Options()
+        self.profile = profile or default_profile()
+        self.history: list[GameState] = []
+        self._events: list[dict] = []
+        self._occ: Occupancy | None = None
+
+    # ----- construction -------------------------------------------------------------------
+    @classmethod
+    def kick_off(cls, team: int | None, options: Options | None = None, profile: Profile | None = None) -> "Game":
+        """A new match in the kick-off formation; team None starts with the roll-off (rule 1B, C1)."""
+        game = cls(GameState(), options, profile)
+        game._reset_formation(team if team is not None else 0)
+        if team is None:
+            game.state.phase, game.state.actor, game.state.offense = "roll_off", -1, -1
+            game.state.holder = -1
+            game._events.clear()
+        else:
+            game.state.first_kickoff = team
+        return game
+
+    @classmethod
+    def from_position(cls, pawns: dict[int, int], ball: int, offense: int, phase: str = "offensive_set",
+                      options: Options | None = None, profile: Profile | None = None) -> "Game":
+        """A match from an explicit position (scenario set-up): the O-team pawn on the ball holds it."""
+        st = GameState()
+        for p, s in pawns.items():
+            st.sq[p] = s
+        for p in range(N_PAWNS):
+            if p not in pawns:
+                st.sent_off[p] = True
+        st.ball, st.offense = ball, offense
+        game = cls(st, options, profile)
+        game._validate_position()
+        holder = game.occ.pawn_of(offense, ball)
+        if phase not in ("offensive_set", "ball_play", "kick_off"):
+            raise ValueError(f"phase {phase!r} cannot be set up (use offensive_set, ball_play or kick_off)")
+        if holder < 0:
+            raise ValueError(f"the ball on {g.name(ball)} must be held by a {TEAMS[offense]} pawn standing on it")
+        st.holder, st.phase, st.actor = holder, phase, offense
+        st.first_kickoff = offense
+        if phase == "kick_off":
+            st.kick, st.kicker = "kick_off", holder
+        return game
+
+    def _validate_position(self) -> None:
+        st, occ = self.state, self.occ
+        for t in (0, 1):
+            seen: dict[int, int] = {}
+            for p in pawns_of(t):
+                s = st.sq[p]
+                if s < 0 or st.sent_off[p]:
+                    continue
+                if s in seen:
+                    raise ValueError(f"{pawn_id(p)} and {pawn_id(seen[s])} are both on {g.name(s)}")
+                seen[s] = p
+                if stays_home(p) and not self.profile.ends[t].own_half >> s & 1:
+                    raise ValueError(f"{pawn_id(p)} on {g.name(s)} is outside its own half")
+            for p in seen.values():
+                if occ.limit_reason(p, st.sq[p], st.sq) is not None:
+                    raise ValueError(f"{pawn_id(p)} on {g.name(st.sq[p])}: {occ.limit_reason(p, st.sq[p], st.sq)[1]}")
+
+    # ----- views -----------------------------------------------------------------------------
+    @property
+    def occ(self) -> Occupancy:
+        if self._occ is None:
+            self._occ = Occupancy(self.state.sq, self.state.sent_off, self.profile)
+        return self._occ
+
+    def _moved(self) -> None:
+        self._occ = None
+
+    def pawn_on(self, team: int, square: int) -> int:
+        return self.occ.pawn_of(team, square)
+
+    def expects(self) -> dict:
+        """What the game waits for: {'input': roll|move|ball|spin|setup|place|none, 'team': ...}."""
+        st = self.state
+        ph = st.phase
+        team = TEAMS[st.actor] if st.actor >= 0 else None
+        if ph == "full_time":
+            return {"input": "none", "team": None}
+        if ph in BOTH_ROLL_PHASES:
+            return {"input": "roll", "team": "both", "waiting": [TEAMS[t] for t in (0, 1) if not st.dice[t]]}
+        if ph in ("shot", "shootout"):
+            return {"input": "roll" if self.options.shooting_die else "spin", "team": team}
+        if ph in SETUP_PHASES:
+            return {"input": "setup", "team": None}
+        if ph == "corner_placement":
+            return {"input": "place", "team": team}
+        if st.roll == 0:
+            keeper = ph in BALL_PHASES and st.holder >= 0 and is_keeper(st.holder)
+            out = {"input": "roll", "team": team}
+            if keeper:
+                out["dice"] = 2 - (1 if st.dice[0] else 0)
+            if ph in ("capture", "answer") and st.actor != st.offense and self._keeper_available(st.actor):
+                out["or"] = "keeper_step"
+            return out
+        return {"input": "ball" if ph in BALL_PHASES else "move", "team": team, "roll": st.roll}
+
+    def _keeper_available(self, team: int) -> bool:
+        k = keeper_of(team)
+        return self.state.sq[k] >= 0 and not self.state.sent_off[k]
+
+    # ----- applying actions ---------------------------------------------------------------------
+    def apply(self, action) -> list[dict]:
+        """Apply one action; raise Illegal and keep the state if the rules refuse it."""
+        saved = self.state.clone()
+        self._events = []
+        try:
+            self._dispatch(action)
+        except Illegal:
+            self.state = saved
+            self._moved()
+            raise
+        self.history.append(saved)
+        return self._events
+
+    def undo(self) -> GameState:
+        """Take back the last applied action (dice stay as they were rolled: they are in the actions)."""
+        if not self.history:
+            raise Illegal("nothing_to_undo", "no action to take back")
+        self.state = self.history.pop()
+        self._moved()
+        return self.state
+
+    def _emit(self, name: str, **fields) -> None:
+        self._events.append({"event": name, **fields})
+
+    def _dispatch(self, action) -> None:
+        st = self.state
+        if isinstance(action, Tick):
+            return self._tick(action.seconds)
+        if isinstance(action, RemovePawn):
+            return self._remove(action.pawn)
+        if st.phase == "full_time":
+            raise Illegal("game_over", "the match is over")
+        if isinstance(action, Press):
+            return self._press(action.button)
+        if st.paused:
+            raise Illegal("not_expected", "the match is paused; press resume first")
+        if isinstance(action, Roll):
+            return self._roll(action.team, action.value)
+        if isinstance(action, Spin):
+            return self._spin(action.outcome)
+        if isinstance(action, MovePawn):
+            return self._move_pawn(action.pawn, action.to)
+        if isinstance(action, MoveBall):
+            return self._move_ball(action.to)
+        if isinstance(action, Dribble):
+            return self._dribble(action.to)
+        if isinstance(action, MinorFoul):
+            return self._minor_foul(action.offender, action.reason)
+        raise Illegal("bad_input", f"unknown action {action!r}")
+
+    def _press(self, button: str) -> None:
+        st = self.state
+        if button == "pause" and not st.paused:
+            st.paused = True
+            self._emit("paused")
+        elif button == "resume" and st.paused:
+            st.paused = False
+            self._emit("resumed")
+        elif st.paused:
+            raise Illegal("not_expected", "the match is paused; press resume first")
+        elif button == "decline" and st.phase == "free_kick_setup" and st.restart.declinable:
+            self._decline()
+        elif button == "confirm" and st.phase == "corner_placement":
+            self._end_placements(st.actor)
+        else:
+            raise Illegal("not_expected", f"the {button} button means nothing now (phase {st.phase})")
+
+    def _remove(self, pawn: int) -> None:
+        """A pawn lifted off the pitch: a sent-off pawn (any time) or the corner taker stepping off."""
+        st = self.state
+        if st.sq[pawn] < 0:
+            raise Illegal("no_token", f"{pawn_id(pawn)} is not on the board")
+        corner_taker = st.phase in ("corner_setup", "corner_placement", "corner_kick") and pawn == st.shooter
+        if not (st.sent_off[pawn] or corner_taker):
+            raise Illegal("not_expected", f"{pawn_id(pawn)} is in play and may not leave the pitch")
+        st.sq[pawn] = -1
+        self._moved()
+
+    # ----- rolls -----------------------------------------------------------------------------------
+    def _roll(self, team: int, value: int) -> None:
+        st = self.state
+        if not 1 <= value <= 6:
+            raise Illegal("bad_input", f"a die shows 1 to 6, not {value}")
+        ph = st.phase
+        if ph in BOTH_ROLL_PHASES:
+            if st.dice[team]:
+                raise Illegal("not_your_turn", f"{TEAMS[team]} has rolled already; waiting for {TEAMS[other(team)]}")
+            st.dice[team] = value
+            if st.dice[other(team)]:
+                {"roll_off": self._resolve_roll_off, "battle": self._resolve_battle,
+                 "shootout_order": self._resolve_shootout_order}[ph]()
+            return
+        if ph in ("shot", "shootout"):
+            if not self.options.shooting_die:
+                raise Illegal("not_expected", "the shot waits for the spinner")
+            if team != st.actor:
+                raise Illegal("not_your_turn", f"{TEAMS[st.actor]} shoots")
+            return self._spin(self.options.shooting_die_faces[value])
+        if ph == "corner_placement" and team == st.offense:
+            self._emit("placements_done")
+            self._finish_placements()
+            ph = st.phase
+        if ph not in MOVE_PHASES and ph not in BALL_PHASES:
+            raise Illegal("not_expected", f"no roll is expected now (phase {ph})")
+        keeper_kick = ph in BALL_PHASES and st.holder >= 0 and is_keeper(st.holder)
+        if team != st.actor and not keeper_kick:
+            raise Illegal("not_your_turn", f"{TEAMS[st.actor]} is to roll, not {TEAMS[team]}")
+        if st.roll:
+            raise Illegal("not_expected", f"the roll of {st.roll} has not been used yet")
+        if ph == "kick_off" and not st.clock_running:
+            st.clock_running = True
+            self._emit("clock_started", period=st.period)
+        st.move_team = st.actor
+        if st.move_deadline < 0:
+            st.move_deadline = st.now + self.options.move_seconds
+        if keeper_kick and not st.dice[0]:
+            st.dice[0] = value
+            return
+        st.roll = value + st.dice[0] if keeper_kick else value
+        st.dice = [0, 0]
+        if ph in BALL_PHASES:
+            if not self._ball_targets() and not self._dribble_targets():
+                self._emit("reroll", team=TEAMS[st.actor], roll=st.roll, why="no legal ball play for this roll (C15)")
+                st.roll = 0
+            return
+        if not self._die_moves_exist():
+            self._emit("roll_lapsed", team=TEAMS[st.actor], roll=st.roll)
+            self._lapse()
+
+    # ----- pawn moves ------------------------------------------------------------------------------
+    def _move_pawn(self, pawn: int, to: int) -> None:
+        st = self.state
+        ph = st.phase
+        if ph in SETUP_PHASES:
+            return self._setup_move_pawn(pawn, to)
+        if ph == "corner_placement":
+            return self._place_for_corner(pawn, to)
+        if ph == "corner_kick" and pawn == st.shooter:
+            return self._corner_taker_steps_on(to)
+        if st.sq[pawn] < 0 or st.sent_off[pawn]:
+            raise Illegal("no_token", f"{pawn_id(pawn)} is not in play")
+        if ph not in MOVE_PHASES:
+            what = "play the ball" if ph in BALL_PHASES else f"phase {ph}"
+            raise Illegal("not_expected", f"no pawn move now ({what})")
+        team = 0 if pawn < 11 else 1
+        if team != st.actor:
+            raise Illegal("not_your_turn", f"{TEAMS[st.actor]} is to move, not {TEAMS[team]}")
+        self._check_pawn_move(pawn, to)
+        st.sq[pawn] = to
+        self._moved()
+        st.roll = 0
+        st.move_deadline = -1.0
+        {"offensive_set": self._after_set_move, "capture": self._after_attempt,
+         "answer": self._after_answer}[ph](pawn, to)
+
+    def _check_pawn_move(self, pawn: int, to: int) -> None:
+        from .moves import die_destinations, explain_die_move, explain_keeper_step, keeper_steps
+        st = self.state
+        ph = st.phase
+        defending = st.actor != st.offense
+        if is_keeper(pawn):
+            if not defending or ph == "offensive_set":
+                raise Illegal("keeper_move", "the keeper moves only as its team's move on defence (rule 6A, C11)")
+            if st.roll:
+                raise Illegal("keeper_move", "after a roll a field player must move; the keeper moves without a die")
+            if not keeper_steps(st.sq, self.occ, pawn) >> to & 1:
+                raise explain_keeper_step(st.sq, self.occ, pawn, to)
+            return
+        if ph == "offensive_set" and pawn == st.holder:
+            raise Illegal("holder_moves", "the offensive set moves a pawn other than the ball holder")
+        if not st.roll:
+            raise Illegal("roll_first", "roll the die before moving a pawn")
+        if to == st.ball_sq and pawn == st.barred and ph == "capture":
+            raise Illegal("kicker_barred", f"{pawn_id(pawn)} took the kick and may not touch the ball until another pawn has")
+        if not die_destinations(st.sq, self.occ, pawn, st.roll) >> to & 1:
+            raise explain_die_move(st.sq, self.occ, pawn, to, st.roll)
+
+    def _die_moves_exist(self) -> bool:
+        return any(self.legal_pawn_moves().values())
+
+    def legal_pawn_moves(self) -> dict[int, int]:
+        """For the pending roll: pawn -> mask of its legal destinations (the listing LEDs show)."""
+        from .moves import die_destinations
+        st = self.state
+        if not st.roll or st.phase not in MOVE_PHASES:
+            return {}
+        out = {}
+        for p in pawns_of(st.actor):
+            if st.sq[p] < 0 or st.sent_off[p] or is_keeper(p):
+                continue
+            if st.phase == "offensive_set" and p == st.holder:
+                continue
+            dest = die_destinations(st.sq, self.occ, p, st.roll)
+            if p == st.barred and st.phase == "capture":
+                dest &= ~(1 << st.ball_sq)
+            if dest:
+                out[p] = dest
+        return out
+
+    def keeper_step_targets(self) -> int:
+        from .moves import keeper_steps
+        st = self.state
+        if st.phase not in ("capture", "answer") or st.actor == st.offense or st.roll:
+            return 0
+        if not self._keeper_available(st.actor):
+            return 0
+        return keeper_steps(st.sq, self.occ, keeper_of(st.actor))
+
+    # ----- the ball ---------------------------------------------------------------------------------
+    def _ball_targets(self) -> int:
+        from .moves import ball_destinations
+        st = self.state
+        forward, allowed = 0, g.ALL
+        if st.phase == "kick_off":
+            forward = 1 if st.offense == 0 else -1
+            allowed = self.profile.ends[other(st.offense)].own_half
+        elif st.kick == "goal_kick":
+            allowed = ~self.profile.ends[st.offense].penalty_area & g.ALL
+        return ball_destinations(st.ball, st.roll, forward, allowed)
+
+    def _dribble_targets(self) -> int:
+        st = self.state
+        if st.roll != 1 or st.holder < 0 or is_keeper(st.holder) or st.phase == "kick_off" or st.kick:
+            return 0
+        out = 0
+        for s in g.squares_of(g.neighbourhood(st.ball) & ~(1 << st.ball)):
+            if not self.occ.forbidden(st.holder, st.sq) >> s & 1 and not self.occ.team[st.offense] >> s & 1 \
+                    and self._home_ok(st.holder, s):
+                out |= 1 << s
+        return out
+
+    def _home_ok(self, pawn: int, s: int) -> bool:
+        return not stays_home(pawn) or bool(self.profile.ends[0 if pawn < 11 else 1].own_half >> s & 1)
+
+    def _move_ball(self, to: int) -> None:
+        st = self.state
+        if st.phase in SETUP_PHASES:
+            return self._setup_move_ball(to)
+        if st.phase not in BALL_PHASES:
+            raise Illegal("not_expected", f"the ball is not to be played now (phase {st.phase})")
+        if not st.roll:
+            raise Illegal("roll_first", "roll the die before playing the ball")
+        if not self._ball_targets() >> to & 1:
+            raise self._explain_ball(to)
+        self._play_ball(to)
+
+    def _explain_ball(self, to: int) -> Illegal:
+        from .paths import ball_targets
+        st = self.state
+        where = f"the ball from {g.name(st.ball)} to {g.name(to)} on a roll of {st.roll}"
+        if not ball_targets(st.ball, st.roll) >> to & 1:
+            return Illegal("wrong_distance", f"{where}: no path of exactly {st.roll} squares, straight or diagonal, "
+                                             "at most one change of direction, never back to a rank or file it left")
+        if st.phase == "kick_off":
+            return Illegal("kickoff_forward", f"{where}: a kick-off goes forward at every step and across the centre line (C2)")
+        return Illegal("goal_kick_short", f"{where}: a goal kick must leave the penalty area")
+
+    def _dribble(self, to: int) -> None:
+        st = self.state
+        if st.phase not in BALL_PHASES:
+            raise Illegal("not_expected", f"no dribble now (phase {st.phase})")
+        if not st.roll:
+            raise Illegal("roll_first", "roll the die before dribbling")
+        if not self._dribble_targets() >> to & 1:
+            if st.roll != 1 or g.chebyshev(st.ball, to) != 1:
+                raise Illegal("not_dribble", "the holder moves with the ball only one square, on a ball roll of 1 (rule 4C)")
+            from .moves import explain_destination
+            raise explain_destination(st.sq, self.occ, st.holder, to)
+        self._do_dribble(to)
+
+    # ----- listing ------------------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        """Every player action allowed now (dice, spins and time are chance actions, not listed)."""
+        st = self.state
+        ph = st.phase
+        out: list = []
+        if ph in MOVE_PHASES:
+            for p, mask in self.legal_pawn_moves().items():
+                out.extend(MovePawn(p, s) for s in g.squares_of(mask))
+            k = self.keeper_step_targets()
+            out.extend(MovePawn(keeper_of(st.actor), s) for s in g.squares_of(k))
+        elif ph in BALL_PHASES and st.roll:
+            out.extend(MoveBall(s) for s in g.squares_of(self._ball_targets()))
+            out.extend(Dribble(s) for s in g.squares_of(self._dribble_targets()))
+        elif ph in SETUP_PHASES:
+            out.extend(self._setup_actions())
+        elif ph == "corner_placement":
+            out.extend(self._placement_actions())
+            out.append(Press("confirm"))
+        return out

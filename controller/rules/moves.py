@@ -1,0 +1,72 @@
+"""Which squares a pawn or the ball may go to now, and why a given square is refused.
+
+The listings return masks (one int per pawn), the form the tracker and the LED planner use; the
+explanations give the stable reason codes of docs/reasons.md.
+"""
+from __future__ import annotations
+
+from . import geometry as g
+from .errors import Illegal
+from .occupancy import Occupancy
+from .paths import ball_targets, pawn_table
+from .pieces import ROLE, is_keeper, pawn_id, stays_home
+from .profile import Profile
+
+
+def region(pawn: int, profile: Profile) -> int:
+    """Where a pawn may stand: keepers and defenders stay in their own half."""
+    return profile.ends[0 if pawn < 11 else 1].own_half if stays_home(pawn) else g.ALL
+
+
+def die_destinations(sq: list[int], occ: Occupancy, pawn: int, n: int) -> int:
+    """Legal destinations of a field player for a roll of n (rule 2)."""
+    here = sq[pawn]
+    team = 0 if pawn < 11 else 1
+    table = pawn_table(here, n, region(pawn, occ.profile))
+    return table.reachable(occ.team[1 - team]) & ~occ.team[team] & ~occ.forbidden(pawn, sq)
+
+
+def keeper_steps(sq: list[int], occ: Occupancy, keeper: int) -> int:
+    """The keeper's one-square moves without a die (rule 6A)."""
+    team = 0 if keeper < 11 else 1
+    return (g.neighbourhood(sq[keeper]) & ~(1 << sq[keeper]) & region(keeper, occ.profile)
+            & ~occ.team[team] & ~occ.forbidden(keeper, sq))
+
+
+def explain_die_move(sq: list[int], occ: Occupancy, pawn: int, to: int, n: int) -> Illegal:
+    """The reason a die move is refused (call only when `to` is not a legal destination)."""
+    here = sq[pawn]
+    team = 0 if pawn < 11 else 1
+    who = f"{pawn_id(pawn)} ({ROLE[pawn]}) from {g.name(here)} to {g.name(to)}"
+    if not pawn_table(here, n, g.ALL).targets >> to & 1:
+        return Illegal("wrong_distance", f"{who}: no path of exactly {n} steps with at most one change of direction")
+    if stays_home(pawn) and not pawn_table(here, n, region(pawn, occ.profile)).targets >> to & 1:
+        code = "keeper_own_half" if is_keeper(pawn) else "defender_own_half"
+        return Illegal(code, f"{who}: a {ROLE[pawn]} must stay in its own half for the whole path")
+    if not pawn_table(here, n, region(pawn, occ.profile)).reachable(occ.team[1 - team]) >> to & 1:
+        return Illegal("path_blocked", f"{who}: every path of {n} steps passes through an opponent")
+    return explain_destination(sq, occ, pawn, to)
+
+
+def explain_destination(sq: list[int], occ: Occupancy, pawn: int, to: int) -> Illegal:
+    team = 0 if pawn < 11 else 1
+    if occ.team[team] >> to & 1:
+        return Illegal("square_taken", f"{g.name(to)} already holds a pawn of the same team")
+    if not region(pawn, occ.profile) >> to & 1:
+        code = "keeper_own_half" if is_keeper(pawn) else "defender_own_half"
+        return Illegal(code, f"{pawn_id(pawn)} may not leave its own half")
+    limit = occ.limit_reason(pawn, to, sq)
+    if limit:
+        return Illegal(*limit)
+    return Illegal("placement", f"{pawn_id(pawn)} may not go to {g.name(to)} now")
+
+
+def explain_keeper_step(sq: list[int], occ: Occupancy, keeper: int, to: int) -> Illegal:
+    if g.chebyshev(sq[keeper], to) != 1:
+        return Illegal("keeper_move", f"the keeper moves exactly one square without a roll (from {g.name(sq[keeper])})")
+    return explain_destination(sq, occ, keeper, to)
+
+
+def ball_destinations(start: int, n: int, forward: int = 0, allowed: int = g.ALL) -> int:
+    """Squares the ball may be played to (rule 3, C5; forward and allowed for kick-off and goal kick)."""
+    return ball_targets(start, n, forward) & allowed

@@ -1,0 +1,116 @@
+"""Where a pawn or the ball can go in exactly n steps, as precomputed tables.
+
+Rule 2 (pawns) and rule 3 (ball): exact distance, straight or diagonal, at most one change of
+direction, no square crossed twice; pawns never pass through an opponent; the ball never returns to a
+rank or file it has left (C5). Everything that depends only on geometry is computed once per
+(square, distance) and cached, so listing the destinations after a roll costs a few integer operations
+per pawn: a path is blocked only by an opponent on its intermediate squares.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import geometry as g
+
+_OPPOSITE = {d: (-d[0], -d[1]) for d in g.DIRECTIONS}
+
+
+@dataclass(frozen=True, slots=True)
+class PathTable:
+    """All paths of one length from one square, within one region."""
+    targets: int                      # every target some path reaches (ignoring blockers)
+    inter_union: int                  # every intermediate square of every path
+    through: dict[int, int]           # intermediate square -> targets with a path through it
+    by_target: dict[int, tuple[int, ...]]  # target -> intermediate masks of its paths (minimal ones)
+
+    def reachable(self, opponents: int) -> int:
+        """Targets with at least one path whose intermediate squares hold no opponent."""
+        hit = opponents & self.inter_union
+        if not hit:
+            return self.targets
+        suspect = 0
+        through = self.through
+        while hit:
+            low = hit & -hit
+            suspect |= through[low.bit_length() - 1]
+            hit ^= low
+        result = self.targets & ~suspect
+        by_target = self.by_target
+        while suspect:
+            low = suspect & -suspect
+            suspect ^= low
+            for inter in by_target[low.bit_length() - 1]:
+                if not inter & opponents:
+                    result |= low
+                    break
+        return result
+
+
+def _walk(start: int, d1, k: int, d2, m: int, region: int) -> list[int] | None:
+    """Squares of the path (start excluded): k steps along d1 then m along d2; None if it leaves region."""
+    out = []
+    sq = start
+    for d, count in ((d1, k), (d2, m)):
+        for _ in range(count):
+            sq = g.step(sq, d)
+            if sq < 0 or not region >> sq & 1:
+                return None
+            out.append(sq)
+    return out
+
+
+def _pawn_paths(start: int, n: int, region: int):
+    for d1 in g.DIRECTIONS:
+        yield _walk(start, d1, n, d1, 0, region)
+        for k in range(1, n):
+            for d2 in g.DIRECTIONS:
+                if d2 != d1 and d2 != _OPPOSITE[d1]:
+                    yield _walk(start, d1, k, d2, n - k, region)
+
+
+@lru_cache(maxsize=None)
+def pawn_table(start: int, n: int, region: int = g.ALL) -> PathTable:
+    """Paths of exactly n pawn steps from start that never leave region (the own half for defenders)."""
+    by_target: dict[int, set[int]] = {}
+    for path in _pawn_paths(start, n, region):
+        if path is None:
+            continue
+        by_target.setdefault(path[-1], set()).add(g.mask_of(path[:-1]))
+    minimal: dict[int, tuple[int, ...]] = {}
+    through: dict[int, int] = {}
+    targets = inter_union = 0
+    for t, masks in by_target.items():
+        keep = tuple(sorted(m for m in masks if not any(o != m and o & m == o for o in masks)))
+        minimal[t] = keep
+        targets |= 1 << t
+        for m in keep:
+            inter_union |= m
+            for s in g.squares_of(m):
+                through[s] = through.get(s, 0) | 1 << t
+    return PathTable(targets, inter_union, through, minimal)
+
+
+def _monotone(d1, d2) -> bool:
+    """C5: along the whole path ranks only rise or only fall, and files likewise."""
+    return d1[0] * d2[0] >= 0 and d1[1] * d2[1] >= 0
+
+
+@lru_cache(maxsize=None)
+def ball_targets(start: int, n: int, forward: int = 0) -> int:
+    """Mask of squares the ball reaches in exactly n squares; forward=+1/-1 demands every step go
+    towards rising/falling ranks (the kick-off, C2)."""
+    out = 0
+    for d1 in g.DIRECTIONS:
+        for k in range(1, n + 1):
+            for d2 in g.DIRECTIONS:
+                if k == n and d2 != d1:
+                    continue
+                if k < n and (d2 == d1 or not _monotone(d1, d2)):
+                    continue
+                if forward and (d1[1] != forward or (k < n and d2[1] != forward)):
+                    continue
+                path = _walk(start, d1, k, d2, n - k, g.ALL)
+                if path is not None:
+                    out |= 1 << path[-1]
+    return out

@@ -1,0 +1,65 @@
+"""The 22 pawns: ids, teams and roles.
+
+A pawn is an int 0..21: team * 11 + slot, slot 0 the keeper, 1-4 defenders, 5-8 midfielders,
+9-10 strikers. Ids on the wire are '<team>-gk', '<team>-d1'.. as BOARD.md section 5 names them.
+"""
+from __future__ import annotations
+
+RED, BLUE = 0, 1
+TEAMS = ("red", "blue")
+KEEPER, DEFENDER, MIDFIELDER, STRIKER = "keeper", "defender", "midfielder", "striker"
+SLOTS = ("gk", "d1", "d2", "d3", "d4", "m1", "m2", "m3", "m4", "s1", "s2")
+N_PAWNS = 22
+
+ROLE = tuple(
+    KEEPER if s == 0 else DEFENDER if s <= 4 else MIDFIELDER if s <= 8 else STRIKER
+    for _ in TEAMS for s in range(11)
+)
+PAWN_IDS = tuple(f"{t}-{s}" for t in TEAMS for s in SLOTS)
+_BY_ID = {pid: i for i, pid in enumerate(PAWN_IDS)}
+
+
+def team_of(pawn: int) -> int:
+    return 0 if pawn < 11 else 1
+
+
+def other(team: int) -> int:
+    return 1 - team
+
+
+def keeper_of(team: int) -> int:
+    return team * 11
+
+
+def pawns_of(team: int) -> range:
+    return range(team * 11, team * 11 + 11)
+
+
+def is_keeper(pawn: int) -> bool:
+    return pawn % 11 == 0
+
+
+def is_defender(pawn: int) -> bool:
+    return 1 <= pawn % 11 <= 4
+
+
+def stays_home(pawn: int) -> bool:
+    """Keepers and defenders may not leave their own half (rules 2 and 8)."""
+    return pawn % 11 <= 4
+
+
+def pawn_id(pawn: int) -> str:
+    return PAWN_IDS[pawn]
+
+
+def parse_pawn(text: str) -> int:
+    try:
+        return _BY_ID[text]
+    except (KeyError, TypeError):
+        raise ValueError(f"{text!r} is not a pawn id (red-gk, red-d1..d4, red-m1..m4, red-s1..s2, same for blue)") from None
+
+
+def parse_team(text: str) -> int:
+    if text not in TEAMS:
+        raise ValueError(f"{text!r} is not a team (red or blue)")
+    return TEAMS.index(text)

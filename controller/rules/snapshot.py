@@ -1,0 +1,102 @@
+"""The published state: a versioned pydantic model (its JSON Schema is exported to the repo).
+
+The same document is the last line of `soccerboard replay` and the retained MQTT `state`.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from . import geometry as g
+from .pieces import PAWN_IDS, TEAMS
+
+SCHEMA = "soccerboard.snapshot/1"
+Team = Literal["red", "blue"]
+
+
+class PawnState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    square: str | None
+    yellow: int
+    sent_off: bool
+
+
+class Score(BaseModel):
+    red: int
+    blue: int
+
+
+class Clock(BaseModel):
+    period: int                       # 1, 2 halves; 3, 4 extra time; 5 shoot-out
+    elapsed: float                    # seconds played in the period
+    length: float                     # seconds in the period
+    running: bool
+    paused: bool
+    time_up: bool                     # the period's time is over; a chance is being finished
+    now: float                        # simulated seconds since the set-up
+    move_deadline: float | None       # the move clock (same time base as `now`)
+    reset_deadline: float | None
+
+
+class RestartInfo(BaseModel):
+    kind: str
+    team: Team
+    todo: list[str]
+    declinable: bool
+
+
+class Snapshot(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    schema_: Literal["soccerboard.snapshot/1"] = SCHEMA
+    ruleset: str
+    score: Score
+    offense: Team | None
+    ball: str | None
+    holder: str | None
+    phase: str
+    expects: dict
+    roll: int | None
+    barred: str | None
+    pawns: dict[str, PawnState]
+    defender_yellows: dict[str, int]
+    clock: Clock
+    restart: RestartInfo | None
+    shootout: Score | None
+    winner: Team | None
+
+    def to_json_dict(self) -> dict:
+        d = self.model_dump(mode="json")
+        d["schema"] = d.pop("schema_")
+        return {"schema": d.pop("schema"), **d}
+
+
+def _sq(s: int) -> str | None:
+    return g.name(s) if s >= 0 else None
+
+
+def snapshot_of(game) -> Snapshot:
+    st = game.state
+    r = st.restart
+    return Snapshot(
+        ruleset="soccer_tactics_world",
+        score=Score(red=st.score[0], blue=st.score[1]),
+        offense=TEAMS[st.offense] if st.offense >= 0 else None,
+        ball=_sq(st.ball),
+        holder=PAWN_IDS[st.holder] if st.holder >= 0 else None,
+        phase=st.phase,
+        expects=game.expects(),
+        roll=st.roll or None,
+        barred=PAWN_IDS[st.barred] if st.barred >= 0 else None,
+        pawns={pid: PawnState(square=_sq(st.sq[i]), yellow=st.yellow[i], sent_off=st.sent_off[i])
+               for i, pid in enumerate(PAWN_IDS)},
+        defender_yellows={"red": st.defender_yellows[0], "blue": st.defender_yellows[1]},
+        clock=Clock(period=st.period, elapsed=round(st.elapsed, 3), length=game._period_length(),
+                    running=st.clock_running, paused=st.paused, time_up=st.time_up, now=round(st.now, 3),
+                    move_deadline=st.move_deadline if st.move_deadline >= 0 else None,
+                    reset_deadline=st.reset_deadline if st.reset_deadline >= 0 else None),
+        restart=RestartInfo(kind=r.kind, team=TEAMS[r.team], todo=game._restart_pending(),
+                            declinable=r.declinable) if r else None,
+        shootout=Score(red=st.shootout[0], blue=st.shootout[1]) if st.period == 5 else None,
+        winner=TEAMS[st.winner] if st.winner >= 0 else None,
+    )

@@ -1,0 +1,42 @@
+"""The seam between the daemon and a game's rules.
+
+The core, the tracker, the LEDs and the publishers only talk to a Ruleset and the game it makes, so a
+second game on the same board (Soccer The Board Game, seed 004) is a new Ruleset, not a change to them.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class RulesGame(Protocol):
+    """One match under some ruleset: python-chess style."""
+
+    def apply(self, action) -> list[dict]: ...       # raises rules.errors.Illegal, state unchanged
+    def undo(self): ...
+    def expects(self) -> dict: ...
+    def legal_actions(self) -> list: ...
+
+
+class Ruleset(Protocol):
+    name: str
+
+    def new_game(self, setup) -> RulesGame:
+        """A game from a scenario `setup` line; ValueError with a readable message if it is not valid."""
+
+    def action_for(self, line):
+        """The engine action for a non-physical input line (roll, spin, press, clock)."""
+
+    def expected_occupancy(self, game: RulesGame) -> bytearray:
+        """Where the game expects each token: 128 squares x 3 bits (red, blue, ball)."""
+
+    def read_difference(self, game: RulesGame, missing: list, extra: list):
+        """A Reading: the action, pending position or error a board difference stands for."""
+
+    def snapshot(self, game: RulesGame) -> dict: ...
+
+
+def get_ruleset(name: str = "soccer_tactics_world", options: dict | None = None) -> Ruleset:
+    if name == "soccer_tactics_world":
+        from .rules.ruleset import SoccerTacticsWorld
+        return SoccerTacticsWorld(options)
+    raise ValueError(f"unknown ruleset {name!r} (available: soccer_tactics_world)")

@@ -1,0 +1,146 @@
+"""Scenario lines (BOARD.md section 5): the physical inputs of a game, one JSON object a line.
+
+The same format is the daemon's journal. Parsing never raises anything but BadInput, whose message
+says what is wrong with the line.
+"""
+from __future__ import annotations
+
+import json
+import math
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from .rules import geometry as g
+
+Token = Literal["red", "blue", "ball"]
+TeamName = Literal["red", "blue"]
+
+
+class BadInput(ValueError):
+    """A line that is not a valid input; the message is the `detail` of its rejection."""
+
+
+def _square(v: str) -> str:
+    g.parse(v)
+    return v
+
+
+class _Line(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Setup(_Line):
+    type: Literal["setup"]
+    formation: Literal["standard"] | None = None
+    kickoff: TeamName | None = None
+    pawns: dict[str, str] | None = None
+    ball: str | None = None
+    offense: TeamName | None = None
+    phase: str = "offensive_set"
+    options: dict | None = None
+
+    @field_validator("ball")
+    @classmethod
+    def _ball(cls, v):
+        return None if v is None else _square(v)
+
+    @field_validator("pawns")
+    @classmethod
+    def _pawns(cls, v):
+        if v is not None:
+            for sq in v.values():
+                _square(sq)
+        return v
+
+
+class Lift(_Line):
+    type: Literal["lift"]
+    square: str
+    token: Token
+    _v = field_validator("square")(classmethod(lambda cls, v: _square(v)))
+
+
+class Place(_Line):
+    type: Literal["place"]
+    square: str
+    token: Token
+    _v = field_validator("square")(classmethod(lambda cls, v: _square(v)))
+
+
+class Move(_Line):
+    type: Literal["move"]
+    from_: str = Field(alias="from")
+    to: str
+    token: Token
+    _v = field_validator("from_", "to")(classmethod(lambda cls, v: _square(v)))
+
+
+class RollLine(_Line):
+    type: Literal["roll"]
+    die: TeamName
+    value: int = Field(ge=1, le=6, strict=True)
+
+
+class SpinLine(_Line):
+    type: Literal["spin"]
+    outcome: Literal["goal", "corner", "goal_kick"]
+
+
+class PressLine(_Line):
+    type: Literal["press"]
+    button: Literal["confirm", "decline", "pause", "resume", "undo"]
+
+
+class ClockLine(_Line):
+    type: Literal["clock"]
+    advance: float = Field(ge=0)
+
+    @field_validator("advance")
+    @classmethod
+    def _finite(cls, v: float) -> float:
+        if not math.isfinite(v):
+            raise ValueError("must be a finite number of seconds")
+        return v
+
+
+Input = Annotated[Union[Setup, Lift, Place, Move, RollLine, SpinLine, PressLine, ClockLine],
+                  Field(discriminator="type")]
+_ADAPTER = TypeAdapter(Input)
+TYPES = ("setup", "lift", "place", "move", "roll", "spin", "press", "clock")
+
+
+def parse_line(text: str):
+    """One scenario line -> an input model; None for comments and blank lines; BadInput otherwise."""
+    stripped = text.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    try:
+        data = json.loads(stripped)
+    except (json.JSONDecodeError, RecursionError) as e:
+        raise BadInput(f"not valid JSON: {getattr(e, 'msg', 'nested too deeply')}") from None
+    return parse_obj(data)
+
+
+def parse_obj(data):
+    if not isinstance(data, dict):
+        raise BadInput("a line must be a JSON object")
+    if data.get("type") not in TYPES:
+        raise BadInput(f"unknown line type {data.get('type')!r}; expected one of {', '.join(TYPES)}")
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"][1:]) or "line"
+        msg = err["msg"].removeprefix("Value error, ")
+        value = err.get("input")
+        shown = "" if isinstance(value, dict) else f" (got {json.dumps(value) if _jsonable(value) else repr(value)})"
+        raise BadInput(f"{data['type']} line, {loc}: {msg}{shown}") from None
+
+
+def _jsonable(v) -> bool:
+    try:
+        json.dumps(v)
+        return True
+    except (TypeError, ValueError):
+        return False
