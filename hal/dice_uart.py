@@ -33,6 +33,7 @@ class UartDice(DiceFeed):
         self._baudrate = baudrate
         self.tracker = DiceTracker()
         self.unbound = 0
+        self.port_open = threading.Event()  # set while the receiver's port is open
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -65,6 +66,7 @@ class UartDice(DiceFeed):
             try:
                 with serial.Serial(self._port_name, self._baudrate, timeout=0.05) as port:
                     buffer = b""
+                    self.port_open.set()
                     while not self._stop.is_set():
                         buffer += port.read(port.in_waiting or 1)
                         *lines, buffer = buffer.split(b"\n")
@@ -75,5 +77,6 @@ class UartDice(DiceFeed):
                         if len(buffer) > 256:
                             buffer = b""  # noise without line ends
             except (serial.SerialException, OSError) as exc:
+                self.port_open.clear()
                 log.warning("dice receiver on %s: %s; retrying", self._port_name, exc)
                 self._stop.wait(0.5)

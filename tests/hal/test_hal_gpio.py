@@ -10,7 +10,7 @@ from gpiozero.pins.mock import MockFactory
 from hal.events import ButtonPress
 from hal.frames import BALL, BLUE, RED, diff_frames, empty_frame, square_index
 from hal.gpio import GpioBoard, ReedMatrix, linear_layout
-from tests.hal.reed_matrix_mock import ReedMatrixHarness, states
+from hal_reed_matrix_mock import ReedMatrixHarness, states
 
 ROWS = ["GPIO4", "GPIO5"]
 COLUMNS = ["GPIO8", "GPIO9", "GPIO10"]
