@@ -164,6 +164,11 @@ class BoardEmulator:
             if exc.errno not in (errno.EIO, errno.EAGAIN):
                 raise
 
+    def send_raw(self, data: bytes) -> None:
+        """Put arbitrary bytes on the wire (line noise, a half frame), bypassing the protocol."""
+        with self._lock:
+            self._transmit(data)
+
     def _on_leds(self, frame: bytes) -> None:
         self.led_frame = frame
 

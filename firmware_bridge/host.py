@@ -96,6 +96,7 @@ class HostSession:
         self.firmware = ""
         self._boot_id: int | None = None
         self._expected_event: int | None = None
+        self._early: dict[int, object] = {}  # events that arrived before an earlier lost one
         self._latest_frame: bytes | None = None
         self._rx_seq: int | None = None
         self._tx_seq = 0
@@ -255,8 +256,10 @@ class HostSession:
                 log.info("board rebooted (boot id %08x): resynchronising", hello.boot_id)
             self._boot_id = hello.boot_id
             self._expected_event = hello.next_unacked
+            self._early.clear()
         elif _newer(hello.next_unacked, self._expected_event):
             self._expected_event = hello.next_unacked
+            self._early.clear()
         was_ready = self.state == "ready"
         self.state = "ready"
         self.firmware = hello.firmware
@@ -270,15 +273,22 @@ class HostSession:
             self._deliver(LinkUpdate(True, hello.firmware))
 
     def _on_event(self, event) -> None:
+        """Deliver events strictly in id order; keep early arrivals until the gap before them fills."""
         expected = self._expected_event
         assert expected is not None
         if event.event_id != expected:
-            if _newer(event.event_id, expected):
+            if _newer(event.event_id, expected) and ((event.event_id - expected) & 0xFFFF) <= C.OUTBOX_MAX:
                 self.stats.out_of_order_events += 1  # an earlier one was lost; it will be resent
+                self._early[event.event_id] = event
             else:
                 self.stats.duplicate_events += 1
             return
-        self._expected_event = (expected + 1) & 0xFFFF
+        while event is not None:
+            self._expected_event = (event.event_id + 1) & 0xFFFF
+            self._deliver_event(event)
+            event = self._early.pop(self._expected_event, None)
+
+    def _deliver_event(self, event) -> None:
         if isinstance(event, M.OccChange):
             self._publish_frame(event.frame, correction=False)
         elif isinstance(event, M.ButtonMsg):
