@@ -381,6 +381,10 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             raise Illegal("roll_first", "roll the die before playing the ball")
         if not self._ball_targets() >> to & 1:
             raise self._explain_ball(to)
+        if st.kick == "corner" and st.sq[st.holder] != st.ball:
+            # rule 8: the taker steps from beside the flag onto the corner square to kick
+            st.sq[st.holder] = st.ball
+            self._moved()
         self._play_ball(to)
 
     def _explain_ball(self, to: int) -> Illegal:

@@ -1,0 +1,90 @@
+"""A small language for rule tests: positions by square name, steps as short strings.
+
+    game = position(red={"gk": "d1", "m1": "c5"}, blue={"gk": "d16", "d1": "c10"}, ball="c5")
+    play(game, "roll red 3", "red-s1 c9", "roll red 2", "ball c7")
+    assert rejects(game, "red-m1 h9") == "wrong_distance"
+"""
+from __future__ import annotations
+
+from controller.rules import geometry as g
+from controller.rules.actions import Dribble, MinorFoul, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
+from controller.rules.engine import Game
+from controller.rules.errors import Illegal
+from controller.rules.pieces import TEAMS, parse_pawn
+from controller.rules.state import Options
+
+
+def position(red: dict, blue: dict, ball: str, offense: str = "red", phase: str = "offensive_set", **options) -> Game:
+    pawns = {parse_pawn(f"red-{k}"): g.parse(v) for k, v in red.items()}
+    pawns.update({parse_pawn(f"blue-{k}"): g.parse(v) for k, v in blue.items()})
+    return Game.from_position(pawns, g.parse(ball), TEAMS.index(offense), phase, Options(**options))
+
+
+def action(step: str):
+    words = step.split()
+    head = words[0]
+    if head == "roll":
+        return Roll(TEAMS.index(words[1]), int(words[2]))
+    if head == "spin":
+        return Spin(words[1])
+    if head == "tick":
+        return Tick(float(words[1]))
+    if head == "press":
+        return Press(words[1])
+    if head == "ball":
+        return MoveBall(g.parse(words[1]))
+    if head == "dribble":
+        return Dribble(g.parse(words[1]))
+    if head == "lift":
+        return RemovePawn(parse_pawn(words[1]))
+    if head == "foul":
+        return MinorFoul(TEAMS.index(words[1]), "test")
+    return MovePawn(parse_pawn(head), g.parse(words[1]))
+
+
+def play(game: Game, *steps: str) -> list[str]:
+    """Apply steps; return the names of the events they caused."""
+    names = []
+    for step in steps:
+        names.extend(e["event"] for e in game.apply(action(step)))
+    return names
+
+
+def play_events(game: Game, *steps: str) -> list[dict]:
+    out = []
+    for step in steps:
+        out.extend(game.apply(action(step)))
+    return out
+
+
+def rejects(game: Game, step: str) -> str:
+    """The reason code a step is refused with (and the game must be unchanged)."""
+    before = game.state.clone()
+    try:
+        game.apply(action(step))
+    except Illegal as e:
+        assert game.state == before, "a refused action changed the state"
+        return e.reason
+    raise AssertionError(f"{step!r} was accepted")
+
+
+def at(game: Game, pawn: str) -> str | None:
+    s = game.state.sq[parse_pawn(pawn)]
+    return g.name(s) if s >= 0 else None
+
+
+def ball(game: Game) -> str | None:
+    return g.name(game.state.ball) if game.state.ball >= 0 else None
+
+
+def offense(game: Game) -> str:
+    return TEAMS[game.state.offense]
+
+
+def holder(game: Game) -> str | None:
+    from controller.rules.pieces import pawn_id
+    return pawn_id(game.state.holder) if game.state.holder >= 0 else None
+
+
+def squares(mask: int) -> set[str]:
+    return {g.name(s) for s in g.squares_of(mask)}

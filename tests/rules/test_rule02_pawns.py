@@ -1,0 +1,94 @@
+"""Rule 2: how the pawns move (exact distance, one change, blocking, halves, limits, C3, C4, C11)."""
+from .dsl import at, play, position, rejects
+
+KEEPERS_R = {"gk": "d1"}
+KEEPERS_B = {"gk": "d16"}
+
+
+def base(red=None, blue=None, ball="e5"):
+    return position(red={**KEEPERS_R, "s1": "e5", **(red or {})}, blue={**KEEPERS_B, "d1": "c12", **(blue or {})},
+                    ball=ball)
+
+
+def test_rule2_exact_number_of_steps():
+    game = base(red={"m1": "c5"})
+    play(game, "roll red 3")
+    assert rejects(game, "red-m1 c7") == "wrong_distance"
+    play(game, "red-m1 c8")
+    assert at(game, "red-m1") == "c8"
+
+
+def test_rule2_direction_changes_at_most_once():
+    game = base(red={"m1": "c5"})
+    play(game, "roll red 3")
+    assert rejects(game, "red-m1 c4") == "wrong_distance"   # needs E, S, W: two changes
+    play(game, "red-m1 b7")                                 # N then NW
+
+
+def test_rule2_may_not_pass_an_opponent_but_may_pass_a_team_mate():
+    blocked = base(red={"m1": "a5"}, blue={"m1": "a6", "m2": "b6"})
+    play(blocked, "roll red 2")
+    assert rejects(blocked, "red-m1 a7") == "path_blocked"
+    open_path = base(red={"m1": "a5", "m2": "a6"}, blue={"m2": "b6"})
+    play(open_path, "roll red 2", "red-m1 a7")
+    assert at(open_path, "red-m1") == "a7"
+
+
+def test_rule2_may_end_on_an_opponent_never_on_a_team_mate():
+    game = base(red={"m1": "a5", "m2": "a7"}, blue={"m1": "a6"})
+    play(game, "roll red 2")
+    assert rejects(game, "red-m1 a7") == "square_taken"
+    game = base(red={"m1": "a5"}, blue={"m1": "a6"})
+    play(game, "roll red 1", "red-m1 a6")
+    assert at(game, "red-m1") == "a6" and at(game, "blue-m1") == "a6"
+
+
+def test_rule2_defenders_stay_in_their_own_half():
+    game = base(red={"d1": "c7"})
+    play(game, "roll red 3")
+    assert rejects(game, "red-d1 c10") == "defender_own_half"
+    play(game, "red-d1 c4")
+
+
+def test_rule2_at_most_four_side_by_side_in_a_rank():
+    game = base(red={"m1": "b6", "m2": "c6", "m3": "d6", "m4": "e6", "s2": "g7"})
+    play(game, "roll red 1")
+    assert rejects(game, "red-s2 f6") == "rank_limit"
+    play(game, "red-s2 g6")                                  # b-e and g: no run of five
+
+
+def test_rule2_at_most_three_one_behind_the_other_in_a_file():
+    game = base(red={"m1": "c5", "m2": "c6", "m3": "c7", "m4": "b9"})
+    play(game, "roll red 1")
+    assert rejects(game, "red-m4 c8") == "file_limit"
+    play(game, "red-m4 b8")
+
+
+def test_rule2_C3_four_field_players_in_a_penalty_area_keeper_not_counted():
+    game = base(red={"d1": "b2", "d2": "c2", "d3": "f2", "m1": "e5", "m2": "a4"}, ball="g5",
+                ) if False else position(
+        red={"gk": "d1", "d1": "b2", "d2": "c2", "d3": "f2", "m1": "e5", "m2": "a5", "s1": "g5"},
+        blue={"gk": "d16", "d1": "c12"}, ball="g5")
+    play(game, "roll red 2", "red-m1 e3")                    # fourth field player (keeper not counted): fine
+    play(game, "roll red 2", "ball g7")                      # free square: capture attempts
+    play(game, "roll red 2")
+    assert rejects(game, "red-m2 b3") == "penalty_area_limit"
+
+
+def test_rule2_one_pawn_of_a_team_in_a_goal_area():
+    game = base(red={"d1": "e3"})
+    play(game, "roll red 2")
+    assert rejects(game, "red-d1 e1") == "goal_area_limit"
+
+
+def test_rule2_C4_a_roll_with_no_legal_move_lapses():
+    game = position(red={"gk": "d1", "s1": "e5"}, blue={"gk": "d16", "d1": "c12"}, ball="e5")
+    events = play(game, "roll red 4")
+    assert events == ["roll_lapsed"] and game.state.phase == "ball_play"
+
+
+def test_rule2_C11_keeper_never_moves_on_offence():
+    game = base(red={"m1": "c5"})
+    assert rejects(game, "red-gk d2") == "keeper_move"
+    play(game, "roll red 1")
+    assert rejects(game, "red-gk d2") == "keeper_move"

@@ -1,0 +1,48 @@
+"""Rule 6: the keeper (6A one square without a die on defence, 6C goal kick with two dice, C15)."""
+from .dsl import at, ball, holder, offense, play, position, rejects
+
+
+def shot_then_goal_kick():
+    gm = position(red={"gk": "d1", "s1": "d12", "m1": "e14", "m2": "a10", "m3": "c15"},
+                  blue={"gk": "e15", "d1": "h15", "m1": "a12"}, ball="d12")
+    play(gm, "roll red 1", "red-m2 a11", "roll red 2", "ball e14", "spin goal_kick")
+    return gm
+
+
+def test_rule6A_keeper_steps_one_square_without_a_die_only_on_defence():
+    gm = position(red={"gk": "d1", "s1": "d12", "m2": "a10", "m1": "b11"}, blue={"gk": "d16", "d1": "h15"}, ball="d12")
+    play(gm, "roll red 1", "red-m2 a11", "roll red 2", "ball d14", "roll red 3", "red-m1 d14")
+    assert rejects(gm, "blue-gk d14") == "keeper_move"            # two squares
+    play(gm, "roll blue 2")
+    assert rejects(gm, "blue-gk d15") == "keeper_move"            # a die was rolled: a field player moves
+
+
+def test_rule6C_goal_kick_attackers_leave_the_area_and_keeper_takes_the_ball():
+    gm = shot_then_goal_kick()
+    assert gm.state.phase == "goal_kick_setup" and offense(gm) == "blue"
+    assert rejects(gm, "red-m2 a12") == "placement"               # nothing to fix with that pawn
+    assert rejects(gm, "red-m1 e12") == "placement"               # must stand just outside the area
+    assert rejects(gm, "ball e15") == "placement"                 # the keeper first goes into its goal area
+    play(gm, "red-m1 e13", "red-m3 a15", "blue-gk e16", "ball e16")
+    assert gm.state.phase == "offensive_set" and holder(gm) == "blue-gk" and ball(gm) == "e16"
+
+
+def test_rule6C_goal_kick_uses_two_dice_must_leave_the_area_C15_reroll():
+    gm = shot_then_goal_kick()
+    play(gm, "red-m1 e13", "red-m3 a15", "blue-gk e16", "ball e16", "roll blue 1", "blue-m1 a11")
+    play(gm, "roll red 1")                                        # either die counts for a keeper kick
+    assert gm.state.roll == 0 and gm.state.dice[0] == 1
+    assert play(gm, "roll blue 1") == ["reroll"]                  # 2: cannot leave the area from e16 (C15)
+    play(gm, "roll blue 2", "roll red 2")
+    assert gm.state.roll == 4
+    assert rejects(gm, "ball e14") == "wrong_distance"
+    play(gm, "ball e12")
+    assert gm.state.barred == 11 and gm.state.phase == "capture"
+
+
+def test_rule6C_goal_kick_inside_the_area_is_refused():
+    gm = shot_then_goal_kick()
+    play(gm, "red-m1 e13", "red-m3 a15", "blue-gk e16", "ball e16", "roll blue 1", "blue-m1 a11",
+         "roll blue 1", "roll blue 2")
+    assert rejects(gm, "ball b16") == "goal_kick_short"           # three squares, still in the area
+    assert at(gm, "blue-gk") == "e16"
