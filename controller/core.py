@@ -109,6 +109,8 @@ class Core:
             if kind == "lift" and not board[sq] & bit:
                 return Outcome(verdict=_reject(Illegal("no_token", f"there is no {token} token on {name} to lift")))
             if kind == "place" and board[sq] & bit:
+                if isinstance(line, Move) and token != "ball":   # rule 2: never two pawns of a team on a square
+                    return Outcome(verdict=_reject(Illegal("square_taken", f"{name} already holds a {token} pawn")))
                 return Outcome(verdict=_reject(Illegal("bad_input", f"there is a {token} token on {name} already")))
             board[sq] ^= bit
         out = Outcome()
