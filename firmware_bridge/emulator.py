@@ -63,6 +63,7 @@ class BoardEmulator:
         self.slave_path: str | None = None
         self.occupancy = empty_frame()
         self.history: list[bytes] = [self.occupancy]  # every occupancy the board has had
+        self.led_frame: bytes | None = None  # what the LEDs show now
         self.buzzes: list[tuple[int, int]] = []
         self.boots = 0
         self.bytes_sent = 0
@@ -171,8 +172,6 @@ class BoardEmulator:
 
     def _on_leds(self, frame: bytes) -> None:
         self.led_frame = frame
-
-    led_frame: bytes | None = None
 
     def _on_buzz(self, ms: int, hz: int) -> None:
         self.buzzes.append((ms, hz))

@@ -12,7 +12,8 @@ import pytest
 
 from firmware_bridge.emulator import BoardEmulator
 from hal.events import DieRoll, DieStatus
-from hal.frames import square_name
+from hal.frames import square_name, tokens_at, with_token
+from firmware_bridge.scenario import standard_formation
 from hal.serial_board import SerialBoard
 
 
@@ -90,7 +91,7 @@ def test_one_percent_corrupted_bytes_deliver_every_change_and_nothing_wrong(rig)
     for i in range(40):
         square = square_name(rng.randrange(128))
         token = rng.choice(["red", "blue", "ball"])
-        present = token not in _tokens(emulator.occupancy, square)
+        present = token not in tokens_at(emulator.occupancy, square)
         (emulator.place if present else emulator.lift)(square, token)
         if i % 8 == 0:
             face = rng.randint(1, 6)
@@ -105,12 +106,6 @@ def test_one_percent_corrupted_bytes_deliver_every_change_and_nothing_wrong(rig)
     stats = board.stats()
     assert emulator.bytes_corrupted > 20
     assert stats["bad_crc"] + stats["bad_cobs"] + stats["too_short"] > 0  # damage was seen and dropped
-
-
-def _tokens(frame, square):
-    from hal.frames import tokens_at
-
-    return tokens_at(frame, square)
 
 
 def test_garbage_and_a_reboot_are_survived(rig):
@@ -165,9 +160,6 @@ def test_emulate_board_command_plays_a_scenario_over_a_pty(tmp_path, faults):
         port = proc.stdout.readline().strip()
         assert port == str(link)
         board = SerialBoard(port).start()
-        from firmware_bridge.scenario import standard_formation
-        from hal.frames import with_token
-
         expected = standard_formation("red")
         expected = with_token(with_token(expected, "d8", "ball", False), "d12", "ball", True)
         expected = with_token(with_token(expected, "c11", "blue", False), "c9", "blue", True)
