@@ -1,0 +1,90 @@
+"""Rule 9: fouls in battles (6 against 1), yellow and red cards, the defenders' shared count, penalty kicks,
+minor fouls with the decline option (C10)."""
+from .dsl import at, ball, holder, offense, play, play_events, position, rejects
+
+
+def duel(blue_pawn="m1", square="d9", **blue):
+    """Red's striker on d8 dribbles onto a blue pawn: a battle on `square`."""
+    gm = position(red={"gk": "d1", "s1": "d8", "m1": "a3"},
+                  blue={"gk": "d16", blue_pawn: square, "d4": "h12", **blue}, ball="d8")
+    play(gm, "roll red 1", "red-m1 a4", "roll red 1", f"dribble {square}")
+    assert gm.state.phase == "battle"
+    return gm
+
+
+def test_rule9A_six_against_one_is_a_foul_yellow_card_and_free_kick():
+    gm = duel()
+    events = play_events(gm, "roll red 6", "roll blue 1")
+    names = [e["event"] for e in events]
+    assert names == ["foul", "yellow_card", "free_kick"]
+    assert events[1]["pawn"] == "blue-m1" and events[2] == {"event": "free_kick", "team": "red", "square": "d9"}
+    assert gm.state.yellow[16] == 1 and offense(gm) == "red" and gm.state.phase == "free_kick_setup"
+
+
+def test_rule9A_modifiers_do_not_matter_for_the_foul():
+    gm = duel(blue_pawn="d1")
+    names = play(gm, "roll red 1", "roll blue 6")                # red's raw 1 against blue's raw 6
+    assert names[:2] == ["foul", "yellow_card"] and offense(gm) == "blue"
+
+
+def test_rule9A_second_yellow_is_a_red_card_and_the_pawn_leaves():
+    gm = duel()
+    play(gm, "roll red 6", "roll blue 1", "blue-m1 d11")
+    play(gm, "roll red 1", "red-m1 a5", "roll red 1", "dribble d10")  # red-s1 d9 -> d10, blue-m1 on d11
+    play(gm, "roll blue 1", "blue-m1 d10")
+    names = play(gm, "roll red 6", "roll blue 1")
+    assert names[:3] == ["foul", "yellow_card", "red_card"]
+    assert gm.state.sent_off[16] and at(gm, "blue-m1") == "d10"
+    play(gm, "lift blue-m1")
+    assert at(gm, "blue-m1") is None
+
+
+def test_rule9A_defenders_share_one_yellow_count():
+    gm = duel(blue_pawn="d1")
+    play(gm, "roll red 6", "roll blue 1")                        # blue-d1: the group's first yellow
+    assert gm.state.defender_yellows[1] == 1 and not gm.state.sent_off[12]
+    gm2 = duel(blue_pawn="d2")
+    gm2.state.defender_yellows[1] = 1                            # one yellow already shown to the group
+    names = play(gm2, "roll red 6", "roll blue 1")
+    assert names[:3] == ["foul", "yellow_card", "red_card"] and gm2.state.sent_off[13]
+    assert gm2.state.defender_yellows[1] == 0                    # the count starts again
+
+
+def test_rule9B_foul_by_the_d_team_in_its_penalty_area_is_a_penalty_kick():
+    gm = position(red={"gk": "d1", "s1": "d13", "m1": "a3", "m2": "c14"},
+                  blue={"gk": "d16", "d1": "d14", "d2": "f14", "m1": "e15"}, ball="d13")
+    play(gm, "roll red 1", "red-m1 a4", "roll red 1", "dribble d14")
+    names = play(gm, "roll red 6", "roll blue 1")
+    assert names == ["foul", "yellow_card", "penalty_kick"] and gm.state.phase == "penalty_setup"
+    assert rejects(gm, "blue-d1 d13") == "placement"             # the penalty arc is the kicker's
+    play(gm, "blue-d1 c13", "blue-d2 f13", "blue-m1 h14", "red-m2 a14", "red-s1 d13")
+    assert gm.state.phase == "penalty_setup"
+    names = play(gm, "ball d15")
+    assert names[-1] == "shot" and gm.state.phase == "shot" and gm.state.penalty
+    play(gm, "spin goal")
+    assert gm.state.score == [1, 0]
+
+
+def test_rule9C_move_clock_expiry_is_a_minor_foul_free_kick_from_the_centre_circle():
+    gm = position(red={"gk": "d1", "s1": "d7", "m1": "a3"}, blue={"gk": "d16", "d1": "c12"}, ball="d7")
+    names = play(gm, "roll red 3", "tick 61")
+    assert names == ["move_clock_expired", "foul", "free_kick"] and offense(gm) == "blue"
+    assert rejects(gm, "press decline") == "not_expected"        # only the O-team may decline
+    assert rejects(gm, "ball c9") == "placement"
+    play(gm, "ball d9", "blue-d1 d9")                            # a defender may kick from its own half
+    assert holder(gm) == "blue-d1" and gm.state.phase == "offensive_set"
+
+
+def test_rule9C_o_team_may_decline_a_free_kick_and_play_on():
+    gm = position(red={"gk": "d1", "s1": "d7", "m1": "a3"}, blue={"gk": "d16", "d1": "c12", "m1": "e9"}, ball="d7")
+    play(gm, "roll red 1", "red-m1 a4", "roll red 2", "ball d9", "roll red 2", "red-s1 d9")
+    names = play(gm, "roll blue 4", "tick 61")                   # blue dawdles over its answer
+    assert names == ["move_clock_expired", "foul", "free_kick"] and gm.state.restart.declinable
+    play(gm, "press decline")
+    assert gm.state.phase == "offensive_set" and holder(gm) == "red-s1" and ball(gm) == "d9"
+
+
+def test_rule9C_C10_a_minor_foul_reported_by_the_board_gives_a_free_kick():
+    gm = position(red={"gk": "d1", "s1": "d7", "m1": "a3"}, blue={"gk": "d16", "d1": "c12"}, ball="d7")
+    names = play(gm, "foul red")
+    assert names == ["foul", "free_kick"] and offense(gm) == "blue"
