@@ -177,3 +177,18 @@ def test_emulate_board_command_plays_a_scenario_over_a_pty(tmp_path, faults):
             board.close()
         proc.terminate()
         proc.wait(5)
+
+
+def test_port_names_prefer_the_stable_by_id_link(tmp_path):
+    from firmware_bridge.serial_link import resolve_port
+
+    by_id = tmp_path / "by-id"
+    by_id.mkdir()
+    tty = tmp_path / "ttyACM0"
+    tty.touch()
+    (by_id / "usb-MicroPython_Board_in_FS_mode_e6614c31-if00").symlink_to(tty)
+    (by_id / "usb-Soccerboard_Board_1234-if00").symlink_to(tty)
+    assert resolve_port("auto", str(by_id)) == str(by_id / "usb-Soccerboard_Board_1234-if00")
+    assert resolve_port(str(tty), str(by_id)) == str(by_id / "usb-MicroPython_Board_in_FS_mode_e6614c31-if00")
+    assert resolve_port("/dev/ttyUSB9", str(by_id)) == "/dev/ttyUSB9"
+    assert resolve_port("auto", str(tmp_path / "missing")).endswith("not-found")
