@@ -45,6 +45,8 @@ class Bot:
             return Roll(team, rng.randint(1, 6))
         if kind == "spin":
             return Spin(rng.choice(SPINNER))
+        if kind == "move":
+            return self._pawn_move(game)
         actions = game.legal_actions()
         if not actions:
             return Press("confirm") if st.phase == "corner_placement" else Tick(1.0)
@@ -63,6 +65,18 @@ class Bot:
         if kind == "place" and rng.random() < 0.1:
             return Press("confirm")
         return rng.choice(actions)
+
+    def _pawn_move(self, game):
+        """From the destination masks: reach the ball when possible, else any legal move."""
+        rng, st = self.rng, game.state
+        moves = game.legal_pawn_moves()
+        target = st.ball_sq if st.phase in ("capture", "answer") else -1
+        if target >= 0 and rng.random() < 0.9:
+            reaching = [p for p, m in moves.items() if m >> target & 1]
+            if reaching:
+                return MovePawn(rng.choice(reaching), target)
+        pawn = rng.choice(sorted(moves))
+        return MovePawn(pawn, rng.choice(g.squares_of(moves[pawn])))
 
     def _keeper_step(self, game, steps: int):
         from controller.rules.pieces import keeper_of

@@ -34,9 +34,18 @@ def _bad_positions(bits: int, width: int, limit: int) -> int:
     return out
 
 
+@lru_cache(maxsize=None)
+def _file_mask(rank_bits: int, f: int) -> int:
+    """Squares of file f at the ranks set in rank_bits (bit r = rank r + 1)."""
+    out = 0
+    for r in g.squares_of(rank_bits):
+        out |= 1 << (r * 8 + f)
+    return out
+
+
 class Occupancy:
     """A read-only view of the pawns in play (sent-off pawns do not count, block or limit)."""
-    __slots__ = ("team", "pawn_at", "ranks", "files", "profile")
+    __slots__ = ("team", "pawn_at", "ranks", "files", "profile", "area_field", "goal_area", "crowded")
 
     def __init__(self, sq: list[int], sent_off: list[bool], profile: Profile):
         self.profile = profile
@@ -57,6 +66,19 @@ class Occupancy:
         self.pawn_at = pawn_at
         self.ranks = ranks
         self.files = files
+        # per team and end: field players in the penalty area, pawns in the goal area
+        ends = profile.ends
+        self.area_field = [[(team[t] & ends[e].penalty_area & ~self._keeper_bit(sq, sent_off, t)).bit_count()
+                            for e in (0, 1)] for t in (0, 1)]
+        self.goal_area = [[(team[t] & ends[e].goal_area).bit_count() for e in (0, 1)] for t in (0, 1)]
+        # only ranks with 4 pawns of a team and files with 3 can be made too long by one more
+        self.crowded = [([r for r in range(16) if ranks[t][r].bit_count() >= MAX_RANK_RUN],
+                         [f for f in range(8) if files[t][f].bit_count() >= MAX_FILE_RUN]) for t in (0, 1)]
+
+    @staticmethod
+    def _keeper_bit(sq: list[int], sent_off: list[bool], team: int) -> int:
+        k = team * 11
+        return 1 << sq[k] if sq[k] >= 0 and not sent_off[k] else 0
 
     def pawn_of(self, team: int, square: int) -> int:
         """The team's pawn on a square, or -1."""
@@ -77,25 +99,26 @@ class Occupancy:
         """Mask of destinations where this pawn would break a limit of rule 2 (C3: keeper not counted)."""
         team = 0 if pawn < 11 else 1
         here = sq[pawn]
+        keeper = is_keeper(pawn)
         bad = 0
-        ranks, files = self.ranks[team], self.files[team]
-        for r in range(16):
-            bits = ranks[r]
+        crowded_ranks, crowded_files = self.crowded[team]
+        for r in crowded_ranks:
+            bits = self.ranks[team][r]
             if here >= 0 and here >> 3 == r:
                 bits &= ~(1 << (here & 7))
             if bits.bit_count() >= MAX_RANK_RUN:
                 bad |= _bad_positions(bits, 8, MAX_RANK_RUN) << (r * 8)
-        for f in range(8):
-            bits = files[f]
+        for f in crowded_files:
+            bits = self.files[team][f]
             if here >= 0 and here & 7 == f:
                 bits &= ~(1 << (here >> 3))
             if bits.bit_count() >= MAX_FILE_RUN:
-                for r in g.squares_of(_bad_positions(bits, 16, MAX_FILE_RUN)):
-                    bad |= 1 << (r * 8 + f)
-        for end in self.profile.ends:
-            if not is_keeper(pawn) and self.count(team, end.penalty_area, sq, True, pawn) >= MAX_AREA_FIELD:
+                bad |= _file_mask(_bad_positions(bits, 16, MAX_FILE_RUN), f)
+        for e, end in enumerate(self.profile.ends):
+            inside = here >= 0 and end.penalty_area >> here & 1
+            if not keeper and self.area_field[team][e] - inside >= MAX_AREA_FIELD:
                 bad |= end.penalty_area
-            if self.count(team, end.goal_area, sq, False, pawn) >= MAX_GOAL_AREA:
+            if self.goal_area[team][e] - (here >= 0 and end.goal_area >> here & 1) >= MAX_GOAL_AREA:
                 bad |= end.goal_area
         return bad
 
