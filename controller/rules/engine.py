@@ -214,6 +214,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             raise Illegal("not_expected", f"{pawn_id(pawn)} is in play and may not leave the pitch")
         st.sq[pawn] = -1
         self._moved()
+        if st.restart is not None:
+            self._check_restart()
 
     # ----- rolls -----------------------------------------------------------------------------------
     def _roll(self, team: int, value: int) -> None:

@@ -45,24 +45,29 @@ def _file_mask(rank_bits: int, f: int) -> int:
 
 class Occupancy:
     """A read-only view of the pawns in play (sent-off pawns do not count, block or limit)."""
-    __slots__ = ("team", "pawn_at", "ranks", "files", "profile", "area_field", "goal_area", "crowded")
+    __slots__ = ("team", "physical", "pawn_at", "ranks", "files", "profile", "area_field", "goal_area", "crowded")
 
     def __init__(self, sq: list[int], sent_off: list[bool], profile: Profile):
         self.profile = profile
         team = [0, 0]
+        physical = [0, 0]          # every token the sensors see, sent-off pawns not yet lifted included
         pawn_at: dict[int, list[int]] = {}
         ranks = [[0] * 16, [0] * 16]
         files = [[0] * 8, [0] * 8]
         for p in range(N_PAWNS):
             s = sq[p]
-            if s < 0 or sent_off[p]:
+            if s < 0:
                 continue
             t = 0 if p < 11 else 1
+            physical[t] |= 1 << s
+            if sent_off[p]:
+                continue
             team[t] |= 1 << s
             pawn_at.setdefault(s, []).append(p)
             ranks[t][s >> 3] |= 1 << (s & 7)
             files[t][s & 7] |= 1 << (s >> 3)
         self.team = team
+        self.physical = physical
         self.pawn_at = pawn_at
         self.ranks = ranks
         self.files = files

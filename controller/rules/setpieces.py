@@ -7,7 +7,7 @@ is left to fix, play restarts by itself. The LEDs show the same requirements to 
 from __future__ import annotations
 
 from . import geometry as g
-from .actions import MoveBall, MovePawn, Press
+from .actions import MoveBall, MovePawn, Press, RemovePawn
 from .errors import Illegal
 from .pieces import TEAMS, is_keeper, other, pawn_id, pawns_of, stays_home
 from .state import Offside, Restart
@@ -149,7 +149,7 @@ class SetPieceMixin:
     def _leave_targets(self, p: int) -> int:
         """Free squares where a pawn that must leave may go; anywhere allowed if the usual ones are full."""
         team = 0 if p < 11 else 1
-        free = ~self.occ.team[team] & g.ALL & self._region(p)
+        free = ~self.occ.physical[team] & g.ALL & self._region(p)
         wanted = self._must_leave(p) & free
         ok = 0
         for s in g.squares_of(wanted):
@@ -167,7 +167,7 @@ class SetPieceMixin:
 
     def _kicker_targets(self, p: int) -> int:
         spot = self._kicker_spot() or self.state.restart.ball_squares
-        return spot & self._region(p) & ~self.occ.team[0 if p < 11 else 1]
+        return spot & self._region(p) & ~self.occ.physical[0 if p < 11 else 1]
 
     def _restart_pending(self) -> list[str]:
         """What is still to do, in words (for the snapshot, LEDs and rejection messages)."""
@@ -181,6 +181,8 @@ class SetPieceMixin:
         for p in range(22):
             if self._active(p) and self._must_leave(p):
                 todo.append(f"{pawn_id(p)} off {g.name(st.sq[p])}")
+            elif st.sent_off[p] and st.sq[p] >= 0:
+                todo.append(f"lift sent-off {pawn_id(p)} from {g.name(st.sq[p])}")
         return todo
 
     def _check_restart(self) -> None:
@@ -212,7 +214,7 @@ class SetPieceMixin:
         if not self._active(p):
             raise Illegal("no_token", f"{pawn_id(p)} is not in play")
         team = 0 if p < 11 else 1
-        if self.occ.team[team] >> to & 1:
+        if self.occ.physical[team] >> to & 1:
             raise Illegal("square_taken", f"{g.name(to)} already holds a pawn of the same team")
         if not self._region(p) >> to & 1:
             code = "keeper_own_half" if is_keeper(p) else "defender_own_half"
@@ -253,6 +255,9 @@ class SetPieceMixin:
                 out.extend(MovePawn(p, s) for s in g.squares_of(self._leave_targets(p)))
             elif p in r.kickers and self._kicker_in_place() == -1:
                 out.extend(MovePawn(p, s) for s in g.squares_of(self._kicker_targets(p)))
+        for p in range(22):
+            if st.sent_off[p] and st.sq[p] >= 0:
+                out.append(RemovePawn(p))
         if r.declinable:
             out.append(Press("decline"))
         return out
@@ -262,7 +267,7 @@ class SetPieceMixin:
         st = self.state
         team = 0 if p < 11 else 1
         d_team = other(st.offense)
-        allowed = self._region(p) & ~self.occ.team[team] & ~(1 << st.ball) & g.ALL
+        allowed = self._region(p) & ~self.occ.physical[team] & ~(1 << st.ball) & g.ALL
         if team == d_team:
             allowed &= ~g.neighbourhood(st.ball)
         end = self.profile.ends[d_team]

@@ -35,8 +35,9 @@ def test_rule9A_second_yellow_is_a_red_card_and_the_pawn_leaves():
     names = play(gm, "roll red 6", "roll blue 1")
     assert names[:3] == ["foul", "yellow_card", "red_card"]
     assert gm.state.sent_off[16] and at(gm, "blue-m1") == "d10"
+    assert gm.state.phase == "free_kick_setup"                   # the sent-off pawn leaves before the kick
     play(gm, "lift blue-m1")
-    assert at(gm, "blue-m1") is None
+    assert at(gm, "blue-m1") is None and gm.state.phase == "offensive_set"
 
 
 def test_rule9A_defenders_share_one_yellow_count():
