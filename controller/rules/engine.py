@@ -316,27 +316,33 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         if not die_destinations(st.sq, self.occ, pawn, st.roll) >> to & 1:
             raise explain_die_move(st.sq, self.occ, pawn, to, st.roll)
 
-    def _die_moves_exist(self) -> bool:
-        return any(self.legal_pawn_moves().values())
-
-    def legal_pawn_moves(self) -> dict[int, int]:
-        """For the pending roll: pawn -> mask of its legal destinations (the listing LEDs show)."""
+    def legal_pawn_moves(self, first_only: bool = False) -> dict[int, int]:
+        """For the pending roll: pawn -> mask of its legal destinations (the listing LEDs show).
+        first_only stops at the first pawn that can move (C4 only asks whether any can)."""
         from .moves import die_destinations
         st = self.state
+        out: dict[int, int] = {}
         if not st.roll or st.phase not in MOVE_PHASES:
-            return {}
-        out = {}
-        for p in pawns_of(st.actor):
-            if st.sq[p] < 0 or st.sent_off[p] or is_keeper(p):
+            return out
+        occ, sq, sent_off, n = self.occ, st.sq, st.sent_off, st.roll
+        skip = st.holder if st.phase == "offensive_set" else -1
+        barred = st.barred if st.phase == "capture" else -1
+        first = st.actor * 11
+        for p in range(first + 1, first + 11):          # the keeper never moves with a die
+            if sq[p] < 0 or sent_off[p] or p == skip:
                 continue
-            if st.phase == "offensive_set" and p == st.holder:
-                continue
-            dest = die_destinations(st.sq, self.occ, p, st.roll)
-            if p == st.barred and st.phase == "capture":
+            dest = die_destinations(sq, occ, p, n)
+            if p == barred:
                 dest &= ~(1 << st.ball_sq)
             if dest:
                 out[p] = dest
+                if first_only:
+                    break
         return out
+
+    def _die_moves_exist(self) -> bool:
+        """C4: whether any field player can make the rolled move."""
+        return bool(self.legal_pawn_moves(first_only=True))
 
     def keeper_step_targets(self) -> int:
         from .moves import keeper_steps

@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import geometry as g
 from .errors import Illegal
 from .occupancy import Occupancy
-from .paths import ball_targets, pawn_table
+from .paths import ball_targets, pawn_table, table
 from .pieces import ROLE, is_keeper, pawn_id, stays_home
 from .profile import Profile
 
@@ -18,12 +18,18 @@ def region(pawn: int, profile: Profile) -> int:
     return profile.ends[0 if pawn < 11 else 1].own_half if stays_home(pawn) else g.ALL
 
 
+def variant(pawn: int) -> int:
+    """Which path tables a pawn uses: its own half for keepers and defenders (paths.HALVES)."""
+    if pawn % 11 > 4:
+        return 0
+    return 1 if pawn < 11 else 2
+
+
 def die_destinations(sq: list[int], occ: Occupancy, pawn: int, n: int) -> int:
     """Legal destinations of a field player for a roll of n (rule 2)."""
-    here = sq[pawn]
     team = 0 if pawn < 11 else 1
-    table = pawn_table(here, n, region(pawn, occ.profile))
-    return table.reachable(occ.team[1 - team]) & ~occ.team[team] & ~occ.forbidden(pawn, sq)
+    dest = table(variant(pawn), sq[pawn], n).reachable(occ.team[1 - team]) & ~occ.team[team]
+    return dest & ~occ.forbidden(pawn, sq) if dest else 0
 
 
 def keeper_steps(sq: list[int], occ: Occupancy, keeper: int) -> int:

@@ -44,46 +44,63 @@ def _file_mask(rank_bits: int, f: int) -> int:
 
 
 class Occupancy:
-    """A read-only view of the pawns in play (sent-off pawns do not count, block or limit)."""
-    __slots__ = ("team", "physical", "pawn_at", "ranks", "files", "profile", "area_field", "goal_area", "crowded")
+    """A read-only view of the pawns in play (sent-off pawns do not count, block or limit).
+
+    Team masks are built at once; the per-team detail that only limit checks need (ranks, files,
+    area counts) is built on first use, for the moving team only."""
+    __slots__ = ("team", "physical", "profile", "_sq", "_sent_off", "_pawn_at", "_detail")
 
     def __init__(self, sq: list[int], sent_off: list[bool], profile: Profile):
         self.profile = profile
+        self._sq, self._sent_off = sq, sent_off
         team = [0, 0]
         physical = [0, 0]          # every token the sensors see, sent-off pawns not yet lifted included
-        pawn_at: dict[int, list[int]] = {}
-        ranks = [[0] * 16, [0] * 16]
-        files = [[0] * 8, [0] * 8]
         for p in range(N_PAWNS):
             s = sq[p]
-            if s < 0:
-                continue
-            t = 0 if p < 11 else 1
-            physical[t] |= 1 << s
-            if sent_off[p]:
-                continue
-            team[t] |= 1 << s
-            pawn_at.setdefault(s, []).append(p)
-            ranks[t][s >> 3] |= 1 << (s & 7)
-            files[t][s & 7] |= 1 << (s >> 3)
+            if s >= 0:
+                t = 0 if p < 11 else 1
+                physical[t] |= 1 << s
+                if not sent_off[p]:
+                    team[t] |= 1 << s
         self.team = team
         self.physical = physical
-        self.pawn_at = pawn_at
-        self.ranks = ranks
-        self.files = files
-        # per team and end: field players in the penalty area, pawns in the goal area
-        ends = profile.ends
-        self.area_field = [[(team[t] & ends[e].penalty_area & ~self._keeper_bit(sq, sent_off, t)).bit_count()
-                            for e in (0, 1)] for t in (0, 1)]
-        self.goal_area = [[(team[t] & ends[e].goal_area).bit_count() for e in (0, 1)] for t in (0, 1)]
-        # only ranks with 4 pawns of a team and files with 3 can be made too long by one more
-        self.crowded = [([r for r in range(16) if ranks[t][r].bit_count() >= MAX_RANK_RUN],
-                         [f for f in range(8) if files[t][f].bit_count() >= MAX_FILE_RUN]) for t in (0, 1)]
+        self._pawn_at = None
+        self._detail = [None, None]
 
-    @staticmethod
-    def _keeper_bit(sq: list[int], sent_off: list[bool], team: int) -> int:
-        k = team * 11
-        return 1 << sq[k] if sq[k] >= 0 and not sent_off[k] else 0
+    @property
+    def pawn_at(self) -> dict[int, list[int]]:
+        if self._pawn_at is None:
+            at: dict[int, list[int]] = {}
+            for p in range(N_PAWNS):
+                if self._sq[p] >= 0 and not self._sent_off[p]:
+                    at.setdefault(self._sq[p], []).append(p)
+            self._pawn_at = at
+        return self._pawn_at
+
+    def detail(self, t: int) -> tuple:
+        """(ranks, files, field players per penalty area, pawns per goal area, crowded ranks, crowded files)."""
+        d = self._detail[t]
+        if d is None:
+            ranks, files = [0] * 16, [0] * 8
+            sq, sent_off = self._sq, self._sent_off
+            keeper_bit = 0
+            for p in range(t * 11, t * 11 + 11):
+                s = sq[p]
+                if s >= 0 and not sent_off[p]:
+                    ranks[s >> 3] |= 1 << (s & 7)
+                    files[s & 7] |= 1 << (s >> 3)
+                    if p == t * 11:
+                        keeper_bit = 1 << s
+            ends = self.profile.ends
+            mask = self.team[t]
+            d = self._detail[t] = (
+                ranks, files,
+                [(mask & e.penalty_area & ~keeper_bit).bit_count() for e in ends],
+                [(mask & e.goal_area).bit_count() for e in ends],
+                [r for r in range(16) if ranks[r].bit_count() >= MAX_RANK_RUN],
+                [f for f in range(8) if files[f].bit_count() >= MAX_FILE_RUN],
+            )
+        return d
 
     def pawn_of(self, team: int, square: int) -> int:
         """The team's pawn on a square, or -1."""
@@ -105,25 +122,25 @@ class Occupancy:
         team = 0 if pawn < 11 else 1
         here = sq[pawn]
         keeper = is_keeper(pawn)
+        ranks, files, area_field, goal_area, crowded_ranks, crowded_files = self.detail(team)
         bad = 0
-        crowded_ranks, crowded_files = self.crowded[team]
         for r in crowded_ranks:
-            bits = self.ranks[team][r]
+            bits = ranks[r]
             if here >= 0 and here >> 3 == r:
                 bits &= ~(1 << (here & 7))
             if bits.bit_count() >= MAX_RANK_RUN:
                 bad |= _bad_positions(bits, 8, MAX_RANK_RUN) << (r * 8)
         for f in crowded_files:
-            bits = self.files[team][f]
+            bits = files[f]
             if here >= 0 and here & 7 == f:
                 bits &= ~(1 << (here >> 3))
             if bits.bit_count() >= MAX_FILE_RUN:
                 bad |= _file_mask(_bad_positions(bits, 16, MAX_FILE_RUN), f)
         for e, end in enumerate(self.profile.ends):
             inside = here >= 0 and end.penalty_area >> here & 1
-            if not keeper and self.area_field[team][e] - inside >= MAX_AREA_FIELD:
+            if not keeper and area_field[e] - inside >= MAX_AREA_FIELD:
                 bad |= end.penalty_area
-            if self.goal_area[team][e] - (here >= 0 and end.goal_area >> here & 1) >= MAX_GOAL_AREA:
+            if goal_area[e] - (here >= 0 and end.goal_area >> here & 1) >= MAX_GOAL_AREA:
                 bad |= end.goal_area
         return bad
 
@@ -139,7 +156,7 @@ class Occupancy:
                     self.count(team, end.penalty_area, sq, True, pawn) >= MAX_AREA_FIELD:
                 return "penalty_area_limit", "at most 4 field players of a team in a penalty area"
         here = sq[pawn]
-        bits = self.ranks[team][to >> 3]
+        bits = self.detail(team)[0][to >> 3]
         if here >= 0 and here >> 3 == to >> 3:
             bits &= ~(1 << (here & 7))
         if _bad_positions(bits, 8, MAX_RANK_RUN) >> (to & 7) & 1:

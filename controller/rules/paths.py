@@ -21,7 +21,8 @@ class PathTable:
     """All paths of one length from one square, within one region."""
     targets: int                      # every target some path reaches (ignoring blockers)
     inter_union: int                  # every intermediate square of every path
-    through: dict[int, int]           # intermediate square -> targets with a path through it
+    only: dict[int, int]              # square -> targets whose only path passes through it
+    through_multi: dict[int, int]     # square -> targets with several paths, one through it
     by_target: dict[int, tuple[int, ...]]  # target -> intermediate masks of its paths (minimal ones)
 
     def reachable(self, opponents: int) -> int:
@@ -29,13 +30,15 @@ class PathTable:
         hit = opponents & self.inter_union
         if not hit:
             return self.targets
-        suspect = 0
-        through = self.through
+        blocked = suspect = 0
+        only, multi = self.only, self.through_multi
         while hit:
             low = hit & -hit
-            suspect |= through[low.bit_length() - 1]
+            s = low.bit_length() - 1
+            blocked |= only.get(s, 0)
+            suspect |= multi.get(s, 0)
             hit ^= low
-        result = self.targets & ~suspect
+        result = self.targets & ~blocked & ~suspect
         by_target = self.by_target
         while suspect:
             low = suspect & -suspect
@@ -78,17 +81,32 @@ def pawn_table(start: int, n: int, region: int = g.ALL) -> PathTable:
             continue
         by_target.setdefault(path[-1], set()).add(g.mask_of(path[:-1]))
     minimal: dict[int, tuple[int, ...]] = {}
-    through: dict[int, int] = {}
+    only: dict[int, int] = {}
+    multi: dict[int, int] = {}
     targets = inter_union = 0
     for t, masks in by_target.items():
         keep = tuple(sorted(m for m in masks if not any(o != m and o & m == o for o in masks)))
         minimal[t] = keep
         targets |= 1 << t
+        into = only if len(keep) == 1 else multi
         for m in keep:
             inter_union |= m
             for s in g.squares_of(m):
-                through[s] = through.get(s, 0) | 1 << t
-    return PathTable(targets, inter_union, through, minimal)
+                into[s] = into.get(s, 0) | 1 << t
+    return PathTable(targets, inter_union, only, multi, minimal)
+
+
+# Direct index for the hot path: variant 0 unrestricted, 1 red half (ranks 1-8), 2 blue half (9-16).
+HALVES = (g.ALL, g.rect(0, 1, 7, 8), g.rect(0, 9, 7, 16))
+_BY_VARIANT: list[list[list[PathTable | None]]] = [[[None] * 13 for _ in range(g.N_SQUARES)] for _ in HALVES]
+
+
+def table(variant: int, start: int, n: int) -> PathTable:
+    """pawn_table(start, n, HALVES[variant]) without hashing the region on every call."""
+    t = _BY_VARIANT[variant][start][n]
+    if t is None:
+        t = _BY_VARIANT[variant][start][n] = pawn_table(start, n, HALVES[variant])
+    return t
 
 
 def _monotone(d1, d2) -> bool:

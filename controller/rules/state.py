@@ -68,7 +68,7 @@ class Restart:
     square: int = -1             # the foul square (-1: the offended team picks a centre-circle square)
 
 
-@dataclass(slots=True)
+@dataclass
 class GameState:
     sq: list[int] = field(default_factory=lambda: [-1] * N_PAWNS)       # -1: off the board
     sent_off: list[bool] = field(default_factory=lambda: [False] * N_PAWNS)
@@ -114,7 +114,8 @@ class GameState:
     winner: int = -1
 
     def clone(self) -> "GameState":
-        c = copy.copy(self)
+        c = GameState.__new__(GameState)
+        c.__dict__ = self.__dict__.copy()
         c.sq = self.sq[:]
         c.sent_off = self.sent_off[:]
         c.yellow = self.yellow[:]

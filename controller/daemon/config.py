@@ -1,0 +1,216 @@
+"""The daemon's configuration: one TOML file, environment overrides, validated before anything starts.
+
+Why pydantic-settings: a board is set up once by someone editing a file over SSH, then tuned with an
+environment variable in a systemd drop-in (``SOCCERBOARD_MQTT__HOST=...``); both must be checked the
+same way, and a mistake must say which key, which value and what would be allowed, before the
+daemon touches the hardware. Environment variables win over the file (``SOCCERBOARD_`` prefix,
+``__`` between section and key).
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlparse
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+DEFAULT_PATH = "/etc/soccerboard/soccerboard.toml"
+
+
+class ConfigError(ValueError):
+    """A configuration that cannot run; the message names the key, the value and what is allowed."""
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class HardwareConfig(_Section):
+    backend: Literal["sim", "gpio", "serial"] = "sim"
+    port: str = Field("auto", description="serial backend: 'auto' (the /dev/serial/by-id name) or a device path")
+    baudrate: int = Field(115200, gt=0)
+    dice: dict[str, int] | None = None
+    gpio: dict[str, Any] = Field(default_factory=dict, description="gpio backend keys (rows, columns, buttons, ...)")
+
+    def hal_config(self) -> dict:
+        """The mapping hal.backends.open_hardware expects."""
+        out: dict[str, Any] = {"backend": self.backend, "port": self.port, "baudrate": self.baudrate}
+        if self.dice:
+            out["dice"] = self.dice
+        out.update(self.gpio)
+        return out
+
+
+class MqttConfig(_Section):
+    url: str = "mqtt://localhost:1883"
+    username: str | None = None
+    password: str | None = None
+    password_file: Path | None = None
+    client_id: str | None = None
+    keepalive: int = Field(30, ge=5, le=3600)
+    connect_timeout: float = Field(5.0, gt=0, le=120, description="seconds to wait for the broker before READY")
+    tls_ca_file: Path | None = None
+    tls_cert_file: Path | None = None
+    tls_key_file: Path | None = None
+    tls_insecure: bool = False
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, v: str) -> str:
+        u = urlparse(v)
+        if u.scheme not in ("mqtt", "mqtts") or not u.hostname:
+            raise ValueError("must look like mqtt://host:port or mqtts://host:port")
+        try:
+            u.port
+        except ValueError:
+            raise ValueError("the port must be a number between 1 and 65535") from None
+        return v
+
+    @property
+    def host(self) -> str:
+        return urlparse(self.url).hostname or "localhost"
+
+    @property
+    def port(self) -> int:
+        u = urlparse(self.url)
+        return u.port or (8883 if u.scheme == "mqtts" else 1883)
+
+    @property
+    def tls(self) -> bool:
+        return urlparse(self.url).scheme == "mqtts" or self.tls_ca_file is not None
+
+    def secret(self) -> str | None:
+        """The password, read from password_file when one is given (keeps it out of the main file)."""
+        if self.password_file is not None:
+            return self.password_file.read_text(encoding="utf-8").strip()
+        return self.password
+
+
+class JournalConfig(_Section):
+    dir: Path = Path("/var/lib/soccerboard/journal")
+
+
+class GameConfig(_Section):
+    ruleset: Literal["soccer_tactics_world"] = "soccer_tactics_world"
+    auto_setup: bool = Field(True, description="start a match in the standard formation when none is unfinished")
+    kickoff: Literal["red", "blue"] | None = None
+    options: dict[str, Any] = Field(default_factory=dict, description="match options (half_minutes, extra_time, ...)")
+
+    @field_validator("options")
+    @classmethod
+    def _options(cls, v: dict) -> dict:
+        from controller.rules.state import Options
+        try:
+            Options(**v)
+        except ValidationError as e:
+            err = e.errors()[0]
+            key = ".".join(map(str, err["loc"]))
+            allowed = ", ".join(Options.model_fields) if err["type"] == "extra_forbidden" else err["msg"]
+            allowed = ("allowed keys: " + allowed) if err["type"] == "extra_forbidden" else allowed
+            raise ValueError(f"game.options.{key} = {err.get('input')!r}: {allowed}") from None
+        return v
+
+
+class DaemonConfig(_Section):
+    tick_seconds: float = Field(0.1, gt=0, le=1.0, description="how often elapsed time is fed to the core")
+    watchdog: bool = True
+
+
+class Settings(BaseSettings):
+    """Everything the daemon reads at start-up."""
+    model_config = SettingsConfigDict(env_prefix="SOCCERBOARD_", env_nested_delimiter="__", extra="forbid")
+
+    board_id: str = Field("board1", pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    hardware: HardwareConfig = Field(default_factory=HardwareConfig)
+    mqtt: MqttConfig = Field(default_factory=MqttConfig)
+    journal: JournalConfig = Field(default_factory=JournalConfig)
+    game: GameConfig = Field(default_factory=GameConfig)
+    daemon: DaemonConfig = Field(default_factory=DaemonConfig)
+
+    @model_validator(mode="after")
+    def _password_source(self):
+        if self.mqtt.password is not None and self.mqtt.password_file is not None:
+            raise ValueError("mqtt.password and mqtt.password_file: give one, not both")
+        return self
+
+    @classmethod
+    def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings,
+                                   file_secret_settings) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (env_settings, init_settings)     # the environment overrides the file
+
+    @property
+    def base(self) -> str:
+        return f"soccerboard/{self.board_id}"
+
+
+def _explain(e: ValidationError, data: dict) -> str:
+    lines = []
+    for err in e.errors():
+        key = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        msg = err["msg"].removeprefix("Value error, ")
+        if msg.startswith("game.options."):
+            lines.append(msg)
+            continue
+        if err["type"] == "extra_forbidden":
+            lines.append(f"{key}: unknown key (check the spelling; see deploy/soccerboard.example.toml)")
+            continue
+        if err["type"] == "literal_error":
+            msg = "allowed: " + msg.removeprefix("Input should be ")
+        shown = err.get("input")
+        shown = "" if isinstance(shown, dict) else f" = {shown!r}:"
+        lines.append(f"{key}{shown} {msg}")
+    return "invalid configuration:\n  " + "\n  ".join(lines)
+
+
+def load_settings(path: str | os.PathLike | None = None, env: bool = True, **overrides: Any) -> Settings:
+    """Read the TOML file (missing default path = defaults), apply the environment; ConfigError if bad."""
+    data: dict[str, Any] = {}
+    if path is not None:
+        p = Path(path)
+        try:
+            data = tomllib.loads(p.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError(f"config file {p} does not exist") from None
+        except OSError as e:
+            raise ConfigError(f"cannot read config file {p}: {e.strerror}") from None
+        except tomllib.TOMLDecodeError as e:
+            raise ConfigError(f"config file {p} is not valid TOML: {e}") from None
+    for key, value in overrides.items():
+        section, _, name = key.partition("__")
+        if name:
+            data.setdefault(section, {})[name] = value
+        else:
+            data[key] = value
+    try:
+        if env:
+            return Settings(**data)
+        return Settings.model_validate(data)
+    except ValidationError as e:
+        raise ConfigError(_explain(e, data)) from None
+
+
+def problems(settings: Settings) -> list[str]:
+    """Things that validate but will not work on this machine (reported by `config --check`)."""
+    out = []
+    hw = settings.hardware
+    if hw.backend == "serial":
+        from firmware_bridge.serial_link import resolve_port
+        path = resolve_port(hw.port)
+        if not os.path.exists(path):
+            what = "no board found under /dev/serial/by-id" if hw.port == "auto" else f"{hw.port} does not exist"
+            out.append(f"hardware.port = {hw.port!r}: {what} (plug the board in, or set hardware.port to its "
+                       "device; the daemon keeps retrying meanwhile)")
+    m = settings.mqtt
+    for key in ("password_file", "tls_ca_file", "tls_cert_file", "tls_key_file"):
+        value = getattr(m, key)
+        if value is not None and not value.is_file():
+            out.append(f"mqtt.{key} = '{value}': no such file")
+    parent = settings.journal.dir
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not os.access(parent, os.W_OK):
+        out.append(f"journal.dir = '{settings.journal.dir}': not writable by this user")
+    return out

@@ -1,0 +1,133 @@
+"""The core plus the numbering of what it says: deterministic, so a journal replays to the same `seq`.
+
+MQTT.md gives events and the retained state one shared, rising `seq`. If that counter lived in the
+publisher, a restart would number the same events differently and subscribers would see duplicates
+under new numbers. Here the counter is a pure function of the journal: every event takes the next
+number, and the state takes one more whenever it changed (ignoring the running clock fields, which
+the `clock` topic carries as deadlines). Replaying the journal through a fresh Referee gives back
+the very same numbers, so resent events keep their original `seq`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from controller.core import Core, Outcome
+from controller.rules.errors import Illegal
+from controller.ruleset import get_ruleset
+from controller.scenario import BadInput, parse_obj
+
+_CLOCK_VOLATILE = ("now", "elapsed")
+
+
+@dataclass
+class Step:
+    """What one input produced, numbered: events (with seq), the new state (or None), the clock view."""
+    line: dict
+    verdict: dict
+    events: list[dict] = field(default_factory=list)
+    state: dict | None = None
+    clock: dict | None = None           # game-time clock view when it changed meaningfully
+    finished: bool = False              # the final whistle went with this input
+
+
+def _stable(snapshot: dict | None) -> dict | None:
+    if snapshot is None:
+        return None
+    clock = {k: v for k, v in snapshot.get("clock", {}).items() if k not in _CLOCK_VOLATILE}
+    return {**snapshot, "clock": clock}
+
+
+def clock_view(snapshot: dict | None) -> dict | None:
+    """The clock as deadlines relative to game time (`now`); the publisher maps them to wall time."""
+    if snapshot is None:
+        return None
+    c = snapshot["clock"]
+    now = c["now"]
+    rel = lambda d: None if d is None else round(d - now, 3)   # noqa: E731
+    return {"period": c["period"], "length": c["length"], "running": c["running"], "paused": c["paused"],
+            "time_up": c["time_up"], "elapsed": c["elapsed"], "move_remaining": rel(c["move_deadline"]),
+            "reset_remaining": rel(c["reset_deadline"]), "phase": snapshot["phase"]}
+
+
+def _clock_key(view: dict | None):
+    if view is None:
+        return None
+    # while running, deadlines move with time: compare their game-time instants, not what remains
+    shift = 0.0 if view["paused"] else view["elapsed"]
+    due = lambda r: None if r is None else round(r + shift, 2)   # noqa: E731
+    return (view["period"], view["running"], view["paused"], view["time_up"], view["phase"],
+            due(view["move_remaining"]), due(view["reset_remaining"]))
+
+
+class Referee:
+    """Owns one Core (call it from one thread only). `seq` continues from `seq_base` across matches."""
+
+    def __init__(self, options: dict | None = None, board_follows_game: bool = False, seq_base: int = 0,
+                 ruleset: str = "soccer_tactics_world"):
+        self.options = dict(options or {})
+        self.core = Core(get_ruleset(ruleset, options=self.options), board_follows_game=board_follows_game)
+        self.seq = seq_base
+        self._last_state = None
+        self._last_clock = None
+        self.snapshot: dict | None = None
+        self.finished = False
+
+    def normalise(self, line: dict) -> dict:
+        """A set-up line carries the match options, so `soccerboard replay` of the journal is exact."""
+        if line.get("type") == "setup" and "options" not in line and self.options:
+            return {**line, "options": dict(self.options)}
+        return line
+
+    def feed(self, line: dict) -> Step:
+        """Feed one scenario line (a dict); BadInput lines are refused here and never reach the core."""
+        try:
+            parsed = parse_obj(line)
+        except BadInput as e:
+            return Step(line, {"ok": False, "reason": "bad_input", "detail": str(e)})
+        try:
+            out = self.core.feed(parsed)
+        except Illegal as e:                       # a rules bug must not stop the match
+            out = Outcome(verdict={"ok": False, "reason": e.reason, "detail": e.detail})
+        if line.get("type") == "setup" and out.verdict.get("ok"):
+            self.finished = False
+        return self._number(line, out.verdict, out.settled + out.events)
+
+    def finish_pending(self) -> Step:
+        """End of input (clean stop of a scenario): a pending move settles."""
+        return self._number({}, {"ok": True}, self.core.finish())
+
+    def _number(self, line: dict, verdict: dict, raw_events: list[dict]) -> Step:
+        step = Step(line, verdict)
+        for event in raw_events:
+            self.seq += 1
+            step.events.append({"seq": self.seq, **event})
+            if event.get("event") == "full_time":
+                self.finished = step.finished = True
+        snapshot = self.core.snapshot()
+        stable = _stable(snapshot)
+        if stable != self._last_state:
+            self._last_state = stable
+            self.seq += 1
+            self.snapshot = snapshot
+            step.state = {**snapshot, "seq": self.seq} if snapshot else None
+        elif snapshot is not None:
+            self.snapshot = snapshot
+        view = clock_view(snapshot)
+        key = _clock_key(view)
+        if key != self._last_clock:
+            self._last_clock = key
+            step.clock = view
+        return step
+
+    def state_document(self) -> dict | None:
+        """The current retained state with the seq it was last published under."""
+        if self.snapshot is None:
+            return None
+        return {**self.snapshot, "seq": self._state_seq()}
+
+    def _state_seq(self) -> int:
+        return self._published_state_seq
+
+    @property
+    def _published_state_seq(self) -> int:
+        return self.seq
