@@ -21,7 +21,7 @@ SHOWN = {"kick_off", "goal", "yellow_card", "red_card", "penalty_kick", "corner_
 
 def simulate(seed: int, options: dict, on_line=None, on_event=None, pause: float = 0.0) -> Core:
     """Play one match through the core; returns the core at the final whistle."""
-    core = Core(get_ruleset(options=options))
+    core = Core(get_ruleset())
     bot = Bot(seed)
 
     def feed(line: dict) -> None:
@@ -34,7 +34,7 @@ def simulate(seed: int, options: dict, on_line=None, on_event=None, pause: float
             if on_event:
                 on_event(event, core)
 
-    feed({"type": "setup", "formation": "standard"})
+    feed({"type": "setup", "formation": "standard", "options": options})   # the journal carries its options
     game = core.game
     while game.state.phase != "full_time":
         action = bot.next_action(game)
