@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import geometry as g
 from .pieces import PAWN_IDS, TEAMS
@@ -46,9 +46,15 @@ class RestartInfo(BaseModel):
     declinable: bool
 
 
+class BoardStatus(BaseModel):
+    """Whether the sensed board agrees with the game (filled in by the core)."""
+    consistent: bool
+    mismatch: dict | None = None
+
+
 class Snapshot(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    schema_: Literal["soccerboard.snapshot/1"] = SCHEMA
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    schema_: Literal["soccerboard.snapshot/1"] = Field(SCHEMA, alias="schema")
     ruleset: str
     score: Score
     offense: Team | None
@@ -64,11 +70,10 @@ class Snapshot(BaseModel):
     restart: RestartInfo | None
     shootout: Score | None
     winner: Team | None
+    board: BoardStatus | None = None
 
     def to_json_dict(self) -> dict:
-        d = self.model_dump(mode="json")
-        d["schema"] = d.pop("schema_")
-        return {"schema": d.pop("schema"), **d}
+        return self.model_dump(mode="json", by_alias=True)
 
 
 def _sq(s: int) -> str | None:
