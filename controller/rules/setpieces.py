@@ -138,6 +138,8 @@ class SetPieceMixin:
             return 0
         if team == r.zone_team and self._zone() >> s & 1:
             return g.ring(st.ball, 1)
+        if r.kind == "corner" and p != r.shooter and self._ball_ok() and s == st.ball:
+            return g.neighbourhood(st.ball, 2) & ~(1 << st.ball)    # the corner square is the taker's
         if r.clear_team in (team, 2) and (r.clear_keepers or not is_keeper(p)) and r.clear_area >> s & 1:
             return r.clear_to
         if r.arc_clear >> s & 1:

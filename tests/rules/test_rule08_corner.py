@@ -48,3 +48,13 @@ def test_rule8_no_offside_on_the_corner_play():
     play(gm, "roll red 1")
     names = play(gm, "red-m3 d13")
     assert gm.state.phase == "capture"
+
+
+def test_rule8_a_team_mate_on_the_corner_square_makes_room_for_the_taker():
+    gm = position(red={"gk": "d1", "s1": "d12", "m1": "d14", "m2": "a10", "m3": "a16"},
+                  blue={"gk": "d16", "d1": "h15"}, ball="d12")
+    play(gm, "roll red 1", "red-m2 a11", "roll red 2", "ball d14", "spin corner", "ball a16")
+    assert gm.state.phase == "corner_setup"                     # red-m3 still stands on the corner
+    assert rejects(gm, "red-m3 a12") == "placement"
+    play(gm, "red-m3 b15", "press confirm", "press confirm", "roll red 2", "ball c16")
+    assert at(gm, "red-m1") == "a16" and at(gm, "red-m3") == "b15"
