@@ -439,3 +439,69 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             out.extend(self._placement_actions())
             out.append(Press("confirm"))
         return out
+
+    # ----- views for the LED planner and the dashboard -----------------------------------------------
+    def ball_destinations(self) -> int:
+        """Squares the ball may be played to for the pending roll (0 when no ball play is pending)."""
+        st = self.state
+        return self._ball_targets() if st.phase in BALL_PHASES and st.roll else 0
+
+    def dribble_destinations(self) -> int:
+        st = self.state
+        return self._dribble_targets() if st.phase in BALL_PHASES and st.roll else 0
+
+    def offside_line(self) -> tuple[int, int] | None:
+        """(defending team, rank of its last field player, C8) for the team on offence now."""
+        st = self.state
+        if st.offense < 0:
+            return None
+        defend = other(st.offense)
+        end = self.profile.ends[defend]
+        ranks = [g.rank_of(st.sq[p]) for p in pawns_of(defend)
+                 if not is_keeper(p) and st.sq[p] >= 0 and not st.sent_off[p]]
+        if not ranks:
+            return defend, end.goal_rank
+        return defend, (min(ranks) if end.goal_rank == 1 else max(ranks))
+
+    def offside_positions(self) -> int:
+        """Squares of O-team pawns standing in an offside position now (rule 7, C8, C14 own half)."""
+        line = self.offside_line()
+        if line is None:
+            return 0
+        defend, rank = line
+        end = self.profile.ends[defend]
+        out = 0
+        for p in pawns_of(other(defend)):
+            s = self.state.sq[p]
+            if s < 0 or self.state.sent_off[p] or p == self.state.holder or not end.own_half >> s & 1:
+                continue
+            r = g.rank_of(s)
+            if (r < rank) if end.goal_rank == 1 else (r > rank):
+                out |= 1 << s
+        return out
+
+    def restart_zone(self) -> int:
+        """The free-kick zone the opponents must respect during a set-up (0 when none)."""
+        return self._zone() if self.state.restart is not None else 0
+
+    def restart_fixes(self) -> list[tuple[str, int, int]]:
+        """What a set-up still needs, as (token, square or -1, mask of squares where it may go):
+        the ball, the kicker, pawns that must leave, sent-off pawns to lift (mask 0: off the board)."""
+        st = self.state
+        r = st.restart
+        if r is None:
+            return []
+        out: list[tuple[str, int, int]] = []
+        if not self._ball_ok() or (self._kicker_in_place() == -1 and not r.kicker_squares):
+            if not self._ball_ok():
+                out.append(("ball", st.ball, r.ball_squares))
+        if self._kicker_in_place() == -1:
+            for p in r.kickers:
+                if self._active(p):
+                    out.append((TEAMS[0 if p < 11 else 1], st.sq[p], self._kicker_targets(p)))
+        for p in range(N_PAWNS):
+            if self._active(p) and self._must_leave(p):
+                out.append((TEAMS[0 if p < 11 else 1], st.sq[p], self._leave_targets(p)))
+            elif st.sent_off[p] and st.sq[p] >= 0:
+                out.append((TEAMS[0 if p < 11 else 1], st.sq[p], 0))
+        return out
