@@ -114,11 +114,12 @@ class Core:
                 return Outcome(verdict=_reject(Illegal("bad_input", f"there is a {token} token on {name} already")))
             board[sq] ^= bit
         out = Outcome()
-        reading = self._read(board)
+        final = isinstance(line, Move)
+        reading = self._read(board, final)
         if reading.kind == "wrong" and self.pending is not None and self.pending.kind == "exact":
             # the new input tells the readings apart: the pending move was complete
             out.settled = self._settle()
-            reading = self._read(board)
+            reading = self._read(board, final)
         was_mismatched = self.mismatch is not None
         if reading.kind == "wrong":
             if isinstance(line, Move):      # a refused move is taken back by the players
@@ -156,9 +157,9 @@ class Core:
                         extra.append((sq, token))
         return missing, extra
 
-    def _read(self, board) -> Reading:
+    def _read(self, board, final: bool = False) -> Reading:
         missing, extra = self._diff(board)
-        return self.ruleset.read_difference(self.game, missing, extra)
+        return self.ruleset.read_difference(self.game, missing, extra, final)
 
     def _settle(self) -> list[dict]:
         """Apply a pending move that is complete as it stands (its events come out now)."""

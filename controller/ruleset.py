@@ -29,7 +29,7 @@ class Ruleset(Protocol):
     def expected_occupancy(self, game: RulesGame) -> bytearray:
         """Where the game expects each token: 128 squares x 3 bits (red, blue, ball)."""
 
-    def read_difference(self, game: RulesGame, missing: list, extra: list):
+    def read_difference(self, game: RulesGame, missing: list, extra: list, final: bool = False):
         """A Reading: the action, pending position or error a board difference stands for."""
 
     def snapshot(self, game: RulesGame) -> dict: ...

@@ -79,60 +79,118 @@ def may_lift(game, square: int, token: str) -> Illegal | None:
                                     f"{' from ' + exp['team'] if exp.get('team') else ''})")
 
 
-def read_difference(game, missing: list[tuple[int, str]], extra: list[tuple[int, str]]) -> Reading:
-    """Read the difference between the board and the game as an action, a pending move or an error."""
+def read_difference(game, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+                    final: bool = False) -> Reading:
+    """Read the difference between the board and the game as an action, a pending move or an error.
+
+    final: the last input stated where its token ends (a `move` line), so a token standing on the
+    way to somewhere else is not in transit; raw lifts and places (final=False) may be."""
     if not missing and not extra:
         return Reading("exact")
+    action, err = _single_action(game, missing, extra)
+    if action is not None and err is None:
+        st = game.state
+        open_ended = isinstance(action, MoveBall) and st.roll == 1 and missing[0][0] == st.ball \
+            and _legal(game, Dribble(action.to)) is None
+        return Reading("exact", action, open_ended=open_ended)
+    why = _not_on_the_way(game, missing, extra, final)
+    if why is None:
+        return Reading("pending")
+    return Reading("wrong", error=err or why)
+
+
+def _single_action(game, missing, extra):
+    """The one engine action whose board change this is, with the rules' objection if any."""
+    st = game.state
     if len(missing) == 1 and not extra:
         square, token = missing[0]
-        if token != "ball":
-            p = _pawn_at(game, TEAMS.index(token), square)
-            if p >= 0 and (game.state.sent_off[p] or p == game.state.shooter):
-                err = _legal(game, RemovePawn(p))
-                if err is None:
-                    return Reading("exact", RemovePawn(p))
-        err = may_lift(game, square, token)
-        return Reading("pending") if err is None else Reading("wrong", error=err)
+        p = _pawn_at(game, TEAMS.index(token), square) if token != "ball" else -1
+        if p >= 0 and (st.sent_off[p] or p == st.shooter):
+            act = RemovePawn(p)
+            return act, _legal(game, act)
+        return None, None
     if not missing and len(extra) == 1:
         square, token = extra[0]
-        if token != "ball" and game.state.shooter >= 0 and game.state.sq[game.state.shooter] < 0 \
-                and TEAMS.index(token) == (0 if game.state.shooter < 11 else 1):
-            act = MovePawn(game.state.shooter, square)
-            err = _legal(game, act)
-            return Reading("exact", act) if err is None else Reading("wrong", error=err)
-        return Reading("wrong", error=Illegal("board_mismatch", f"a {token} token appeared on {g.name(square)}"))
+        if token != "ball" and st.shooter >= 0 and st.sq[st.shooter] < 0 \
+                and TEAMS.index(token) == (0 if st.shooter < 11 else 1):
+            act = MovePawn(st.shooter, square)
+            return act, _legal(game, act)
+        return None, Illegal("board_mismatch", f"a {token} token appeared on {g.name(square)}")
     if len(missing) == 1 and len(extra) == 1 and missing[0][1] == extra[0][1]:
         (a, token), (b, _) = missing[0], extra[0]
-        return _read_one_token(game, token, a, b)
-    if len(missing) == 2 and len(extra) == 2:
-        m, e = sorted(missing, key=lambda x: x[1]), sorted(extra, key=lambda x: x[1])
-        if m[0][0] == m[1][0] and e[0][0] == e[1][0] and {t for _, t in m} == {t for _, t in e} and \
-                "ball" in {t for _, t in m}:
-            err = _legal(game, Dribble(e[0][0]))
-            return Reading("exact", Dribble(e[0][0])) if err is None else Reading("wrong", error=err)
-    what = ", ".join(f"{t} off {g.name(s)}" for s, t in missing) + "; " + \
-        ", ".join(f"{t} on {g.name(s)}" for s, t in extra)
-    return Reading("wrong", error=Illegal("board_mismatch", f"the board reads as more than one move ({what})"))
+        if token == "ball":
+            act = MoveBall(b)
+        else:
+            p = _pawn_at(game, TEAMS.index(token), a)
+            if p < 0:
+                return None, Illegal("no_token", f"no {token} pawn on {g.name(a)}")
+            act = MovePawn(p, b)
+        return act, _legal(game, act)
+    if len(missing) == 2 and len(extra) == 2 and "ball" in {t for _, t in missing}:
+        from_sq = {s for s, _ in missing}
+        to_sq = {s for s, _ in extra}
+        if len(from_sq) == 1 and len(to_sq) == 1 and sorted(t for _, t in missing) == sorted(t for _, t in extra):
+            act = Dribble(extra[0][0])
+            return act, _legal(game, act)
+    return None, None
 
 
-def _read_one_token(game, token: str, a: int, b: int) -> Reading:
+def _not_on_the_way(game, missing, extra, final: bool) -> Illegal | None:
+    """None when the board could still become a legal action: tokens in hand, a pawn resting on a
+    square of a legal path, a ball played one square that its holder may still follow (dribble)."""
+    for square, token in missing:
+        err = may_lift(game, square, token)
+        if err is not None:
+            return err
+    in_hand = list(missing)
+    for b, token in extra:
+        match = next((m for m in in_hand if m[1] == token and _may_reach(game, m[0], b, token, final)), None)
+        if match is None:
+            return Illegal("board_mismatch", f"the {token} token on {g.name(b)} is on no legal way "
+                                             f"({_waiting_for(game)})")
+        in_hand.remove(match)
+    return None
+
+
+def _may_reach(game, a: int, b: int, token: str, final: bool) -> bool:
+    """Could a token lifted from a, now standing on b, still be on its way to a legal action?"""
     st = game.state
-    dribble_open = (st.roll == 1 and a == st.ball and st.holder >= 0 and g.chebyshev(a, b) == 1
-                    and _legal(game, Dribble(b)) is None)
+    dribble = st.roll == 1 and a == st.ball and st.holder >= 0 and _legal(game, Dribble(b)) is None
+    if dribble:
+        return True                      # the ball or its holder went first; the other may follow
+    if final:
+        return False
+    if game.expects()["input"] in ("setup", "place"):
+        return True                      # set-ups move tokens freely; each settles as its own action
     if token == "ball":
-        act = MoveBall(b)
-        err = _legal(game, act)
-        if err is None:
-            return Reading("exact", act, open_ended=dribble_open)
-        return Reading("pending") if dribble_open else Reading("wrong", error=err)
+        return bool(game.ball_destinations() >> b & 1)
     p = _pawn_at(game, TEAMS.index(token), a)
     if p < 0:
-        return Reading("wrong", error=Illegal("no_token", f"no {token} pawn on {g.name(a)}"))
-    if dribble_open and p == st.holder:
-        return Reading("pending")
-    act = MovePawn(p, b)
-    err = _legal(game, act)
-    return Reading("exact", act) if err is None else Reading("wrong", error=err)
+        return False
+    moves = game.legal_pawn_moves().get(p, 0) | (game.keeper_step_targets() if p % 11 == 0 else 0)
+    return bool((moves | _transit_squares(game, p, moves)) >> b & 1)
+
+
+def _transit_squares(game, pawn: int, legal: int) -> int:
+    """Squares crossed on the unblocked paths to the pawn's legal destinations (a slide in progress)."""
+    from .moves import variant
+    from .paths import table
+    st = game.state
+    if not legal or not st.roll:
+        return 0
+    t = table(variant(pawn), st.sq[pawn], st.roll)
+    opp = game.occ.team[1 - (0 if pawn < 11 else 1)]
+    out = 0
+    for d in g.squares_of(legal):
+        for inter in t.by_target.get(d, ()):
+            if not inter & opp:
+                out |= inter
+    return out
+
+
+def _waiting_for(game) -> str:
+    exp = game.expects()
+    return f"the game waits for {exp['input']}" + (f" from {exp['team']}" if exp.get("team") else "")
 
 
 def describe(action) -> str:
