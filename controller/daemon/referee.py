@@ -70,6 +70,7 @@ class Referee:
         self._last_state = None
         self._last_clock = None
         self.snapshot: dict | None = None
+        self.state_doc: dict | None = None
         self.finished = False
 
     def normalise(self, line: dict) -> dict:
@@ -110,6 +111,7 @@ class Referee:
             self.seq += 1
             self.snapshot = snapshot
             step.state = {**snapshot, "seq": self.seq} if snapshot else None
+            self.state_doc = step.state
         elif snapshot is not None:
             self.snapshot = snapshot
         view = clock_view(snapshot)
@@ -120,14 +122,5 @@ class Referee:
         return step
 
     def state_document(self) -> dict | None:
-        """The current retained state with the seq it was last published under."""
-        if self.snapshot is None:
-            return None
-        return {**self.snapshot, "seq": self._state_seq()}
-
-    def _state_seq(self) -> int:
-        return self._published_state_seq
-
-    @property
-    def _published_state_seq(self) -> int:
-        return self.seq
+        """The current retained state, under the seq it was last published with."""
+        return self.state_doc

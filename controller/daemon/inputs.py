@@ -1,0 +1,107 @@
+"""From hardware readings to scenario lines: the only place the daemon interprets the HAL.
+
+Everything the core hears is a scenario line (BOARD.md section 5), because that is what the journal
+stores and `soccerboard replay` reads. This first adapter is deliberately literal: a new sensor frame
+becomes the lifts and then the places that turn the previous frame into it, a settled die a roll, a
+button a press. The board tracker (issue 3) will replace `frame_lines` with something that knows about
+sliding tokens and flicker; it only has to keep this signature.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Callable
+
+from hal.events import DieRoll, DieStatus
+from hal.frames import diff_frames
+from hal.interfaces import Hardware
+
+log = logging.getLogger(__name__)
+
+
+def frame_lines(previous: bytes, frame: bytes) -> list[dict]:
+    """Lines for one frame change: every lift first, then every place (a move is lift then place)."""
+    changes = diff_frames(previous, frame)
+    lifts = [{"type": "lift", "square": c.square, "token": c.token} for c in changes if not c.present]
+    places = [{"type": "place", "square": c.square, "token": c.token} for c in changes if c.present]
+    return lifts + places
+
+
+def die_line(event) -> dict | None:
+    if isinstance(event, DieRoll):
+        return {"type": "roll", "die": event.die, "value": event.face}
+    if isinstance(event, DieStatus):      # shown to players by the LEDs/buzzer; not a game input
+        log.info("die %s is %s", event.die, event.status)
+    return None
+
+
+def button_line(press) -> dict:
+    return {"type": "press", "button": press.name}
+
+
+class ClockFeed:
+    """Turns the HAL time source into clock lines; rounding to the millisecond keeps journals short,
+    and the remainder is carried so no time is lost over a 90-minute match."""
+
+    def __init__(self, time_source):
+        self._time = time_source
+        self._fed = time_source.monotonic()
+
+    def line(self) -> dict | None:
+        advance = round(self._time.monotonic() - self._fed, 3)
+        if advance <= 0:
+            return None
+        self._fed += advance
+        return {"type": "clock", "advance": advance}
+
+
+class HardwarePoller:
+    """A thread that waits on the HAL and puts lines on the daemon's input queue (`put(source, line)`)."""
+
+    def __init__(self, hardware: Hardware, put: Callable[[str, dict], None], wait: float = 0.002):
+        self.hw = hardware
+        self._put = put
+        self._wait = wait
+        self._frame = hardware.occupancy.latest()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="soccerboard-hal", daemon=True)
+
+    def start(self) -> "HardwarePoller":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(2.0)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.poll_once(self._wait)
+            except Exception:                     # a driver bug must not stop the referee
+                log.exception("hardware poll failed")
+                self._stop.wait(0.5)
+
+    def poll_once(self, wait: float = 0.0) -> int:
+        """Drain what the hardware has; returns how many lines were queued."""
+        n = 0
+        frame = self.hw.occupancy.next_frame(timeout=wait)
+        while frame is not None:
+            for line in frame_lines(self._frame, frame):
+                self._put("hardware", line)
+                n += 1
+            self._frame = frame
+            frame = self.hw.occupancy.next_frame()
+        event = self.hw.dice.next_event()
+        while event is not None:
+            line = die_line(event)
+            if line is not None:
+                self._put("hardware", line)
+                n += 1
+            event = self.hw.dice.next_event()
+        press = self.hw.buttons.next_press()
+        while press is not None:
+            self._put("hardware", button_line(press))
+            n += 1
+            press = self.hw.buttons.next_press()
+        return n

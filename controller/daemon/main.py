@@ -1,0 +1,262 @@
+"""`soccerboard run`, `soccerboard sim` and `soccerboard config`: wiring settings, hardware, broker and daemon.
+
+Kept apart from service.py so the daemon itself can be built in a test or a benchmark with any
+hardware and publisher, while these functions deal with signals, systemd and the terminal.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import signal
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+from .config import DEFAULT_PATH, ConfigError, Settings, load_settings, problems
+from .publisher import Publisher
+from .service import Daemon
+from .systemd import Notifier, Watchdog, heartbeat_fresh, watchdog_interval
+
+log = logging.getLogger("soccerboard")
+
+SHOWN = {"kick_off", "goal", "yellow_card", "red_card", "penalty_kick", "corner_kick", "goal_kick", "offside",
+         "free_kick", "half_time", "period_end", "extra_time", "shootout", "shootout_kick", "full_time",
+         "shot", "move_clock_expired"}
+
+
+def _logging(verbose: bool = False, quiet: bool = False) -> None:
+    level = logging.DEBUG if verbose else logging.WARNING if quiet else logging.INFO
+    logging.basicConfig(level=level, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("amqtt").setLevel(logging.WARNING)
+    logging.getLogger("transitions").setLevel(logging.WARNING)
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+
+
+def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None, sim_input: bool = False) -> Publisher:
+    m = settings.mqtt
+    if url:
+        u = urlparse(url)
+        host, port, tls = u.hostname or "localhost", u.port or (8883 if u.scheme == "mqtts" else 1883), u.scheme == "mqtts"
+        username, password = u.username or m.username, u.password or m.secret()
+    else:
+        host, port, tls, username, password = m.host, m.port, m.tls, m.username, m.secret()
+    pub = Publisher(settings.base, host, port, username=username, password=password, client_id=m.client_id,
+                    keepalive=m.keepalive, tls=tls, ca_file=m.tls_ca_file, cert_file=m.tls_cert_file,
+                    key_file=m.tls_key_file, tls_insecure=m.tls_insecure, on_command=daemon.on_command,
+                    on_sim_input=daemon.on_sim_input if sim_input else None, on_acked=daemon.record_watermark,
+                    connect_timeout=m.connect_timeout)
+    daemon.publisher = pub
+    return pub
+
+
+def _serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
+    """Start, tell systemd when ready, ping the watchdog while the core turns, stop on a signal."""
+    notifier = Notifier()
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    daemon.start(source)
+    pub = daemon.publisher
+    if pub is not None:
+        pub.attempted.wait(daemon.settings.mqtt.connect_timeout + 1)
+        state = "connected" if pub.connected.is_set() else f"unreachable for now ({pub.last_error})"
+    else:
+        state = "none"
+    notifier.ready(f"refereeing; broker {state}")
+    log.info("ready: hardware %s, broker %s", daemon.hw.backend, state)
+    watchdog = None
+    interval = watchdog_interval()
+    if interval and daemon.settings.daemon.watchdog:
+        watchdog = Watchdog(notifier, heartbeat_fresh(lambda: daemon.heartbeat, max(2 * interval, 1.0)), interval).start()
+    while not stop.is_set():
+        if stop_when_done and daemon.done.is_set():
+            break
+        stop.wait(0.1)
+    notifier.stopping()
+    if watchdog:
+        watchdog.stop()
+    if stop_when_done and pub is not None:
+        pub.drain(5.0)
+    daemon.stop()
+    return 0
+
+
+def _settings(path: str | None, **overrides) -> Settings:
+    if path is None and Path(DEFAULT_PATH).is_file():
+        path = DEFAULT_PATH
+    return load_settings(path, **overrides)
+
+
+def run_command(args) -> int:
+    _logging(args.verbose)
+    try:
+        settings = _settings(args.config)
+    except ConfigError as e:
+        print(f"soccerboard run: {e}", file=sys.stderr)
+        return 2
+    for problem in problems(settings):
+        log.error("%s", problem)
+    from hal.backends import open_hardware
+    try:
+        hardware = open_hardware(settings.hardware.hal_config())
+    except (ValueError, KeyError, OSError, ImportError) as e:
+        print(f"soccerboard run: cannot open the {settings.hardware.backend} hardware: {e}", file=sys.stderr)
+        return 2
+    try:
+        daemon = Daemon(settings, hardware, board_follows_game=False)
+        make_publisher(settings, daemon)
+        return _serve(daemon)
+    finally:
+        hardware.close()
+
+
+def sim_command(args) -> int:
+    _logging(args.verbose, quiet=True)
+    overrides = {}
+    if args.journal_dir:
+        overrides["journal__dir"] = args.journal_dir
+    elif not args.config:
+        overrides["journal__dir"] = tempfile.mkdtemp(prefix="soccerboard-sim-")
+    if args.board_id:
+        overrides["board_id"] = args.board_id
+    try:
+        settings = _settings(args.config, **overrides)
+    except ConfigError as e:
+        print(f"soccerboard sim: {e}", file=sys.stderr)
+        return 2
+    options = {**settings.game.options, "half_minutes": args.half_minutes}
+    settings.game.options = options
+    from hal.backends import open_hardware
+    hardware = open_hardware({"backend": "sim"})
+    broker = None
+    url = args.broker
+    if not url:
+        from .broker import EmbeddedBroker
+        broker = EmbeddedBroker().start()
+        url = broker.url
+    try:
+        daemon = Daemon(settings, hardware, board_follows_game=True, tick=0.05, auto_setup=args.manual)
+        make_publisher(settings, daemon, url, sim_input=True)
+        print(f"broker   {url}" + (f"   (websockets {broker.ws_url})" if broker else ""), flush=True)
+        print(f"watch    mosquitto_sub -h {urlparse(url).hostname} -p {urlparse(url).port or 1883} "
+              f"-t '{settings.base}/#' -v", flush=True)
+        print(f"journal  {settings.journal.dir}", flush=True)
+        source = None
+        kw = {"speed": args.speed, "backlog": daemon.inputs.qsize, "on_end": daemon.end_of_source}
+        if args.scenario:
+            from .sources import ScenarioSource
+            source = ScenarioSource(args.scenario, daemon.put, **kw)
+        elif not args.manual:
+            from .sources import AutoplaySource
+            source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches, **kw)
+        daemon.observers.append(_terminal_view(args.quiet))
+        return _serve(daemon, source, stop_when_done=source is not None and not args.stay)
+    finally:
+        if broker is not None:
+            broker.stop()
+        hardware.close()
+
+
+def _terminal_view(quiet: bool):
+    """Prints the match as a spectator follows it (from the same outputs MQTT gets)."""
+    last = {"state": None}
+
+    def minute() -> str:
+        st = last["state"]
+        if not st:
+            return "    "
+        c = st["clock"]
+        if c["period"] > 4:
+            return "pens"
+        if c["period"] > 2:
+            return f"ET{c['period'] - 2} {int(c['elapsed'] // 60):2d}'"
+        return f"{int(((c['period'] - 1) * c['length'] + c['elapsed']) // 60):3d}'"
+
+    def observe(msgs) -> None:
+        for m in msgs:
+            if m.topic == "state":
+                last["state"] = m.payload
+                continue
+            if m.topic == "response" and m.payload.get("status") == "error":
+                print(f"refused  {json.dumps(m.payload)}", flush=True)
+            if m.topic != "events":
+                continue
+            name = m.payload["event"]
+            if name not in SHOWN or (quiet and name not in ("goal", "red_card", "full_time")):
+                continue
+            detail = {k: v for k, v in m.payload.items() if k not in ("event", "seq", "ts")}
+            print(f"{minute()}  {name:<18} {json.dumps(detail)}", flush=True)
+            if name == "full_time" and last["state"]:
+                score = last["state"]["score"]
+                print(f"final score: red {score['red']} - {score['blue']} blue", flush=True)
+    return observe
+
+
+def config_command(args) -> int:
+    path = args.file or args.config
+    try:
+        settings = _settings(path)
+    except ConfigError as e:
+        print(f"{path or 'configuration'}: {e}", file=sys.stderr)
+        return 1
+    found = problems(settings) if args.check else []
+    if args.check:
+        for problem in found:
+            print(f"problem: {problem}", file=sys.stderr)
+        print(f"{path or 'defaults'}: {'OK' if not found else f'{len(found)} problem(s)'}")
+    else:
+        print(json.dumps(settings.model_dump(mode="json"), indent=2))
+    return 1 if found else 0
+
+
+def report_command(args) -> int:
+    from .report import report
+    try:
+        print(report(args.journal, as_json=args.json))
+    except OSError as e:
+        print(f"soccerboard report: cannot read {args.journal}: {e.strerror}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def add_daemon_commands(sub) -> None:
+    """Subcommands for controller/cli.py."""
+    p = sub.add_parser("run", help="the daemon on the configured hardware")
+    p.add_argument("--config", help=f"TOML file (default {DEFAULT_PATH} when present)")
+    p.add_argument("-v", "--verbose", action="store_true")
+    p = sub.add_parser("config", help="show the configuration, or check it with --check")
+    p.add_argument("file", nargs="?", help="TOML file")
+    p.add_argument("--config", help=argparse_suppress())
+    p.add_argument("--check", action="store_true", help="validate and look for missing ports and files")
+    p = sub.add_parser("report", help="a readable match report from a journal")
+    p.add_argument("journal")
+    p.add_argument("--json", action="store_true")
+
+
+def add_sim_options(p) -> None:
+    p.add_argument("--broker", help="publish to this broker (mqtt://user:pass@host:port) instead of an embedded one")
+    p.add_argument("--scenario", help="drive the board with this scenario file instead of the bots")
+    p.add_argument("--autoplay", action="store_true", help="seeded bots play both teams (the default)")
+    p.add_argument("--manual", action="store_true", help="no bots: a standard set-up, then <base>/sim/input drives it")
+    p.add_argument("--matches", type=int, default=1, help="autoplay this many matches (seeds seed, seed+1, ...)")
+    p.add_argument("--journal-dir", help="where journals go (default: a fresh temporary directory)")
+    p.add_argument("--board-id")
+    p.add_argument("--config", help="TOML file for MQTT credentials, board id and options")
+    p.add_argument("--stay", action="store_true", help="keep serving the final state after the match")
+    p.add_argument("-v", "--verbose", action="store_true")
+
+
+def argparse_suppress():
+    import argparse
+    return argparse.SUPPRESS
+
+
+def dispatch(args) -> int | None:
+    handlers = {"run": run_command, "sim": sim_command, "config": config_command, "report": report_command}
+    handler = handlers.get(args.command)
+    return handler(args) if handler else None
+
+

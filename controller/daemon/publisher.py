@@ -1,0 +1,295 @@
+"""MQTT at the edge (paho-mqtt 2.x, CallbackAPIVersion.VERSION2), laid out exactly as MQTT.md says.
+
+Why an outbox of our own instead of paho's queue: paho re-sends its unacknowledged messages after
+`on_connect` returns, so anything published from `on_connect` (or from another thread at that instant)
+can overtake older messages, and a stale `state` could end up retained. Here one thread owns the
+connection: a fresh paho client per connection; on a drop, the unacknowledged messages go back to
+the front of the outbox, in order, and are sent again with their original `seq` once the broker
+answers. Subscribers may therefore see an event twice with the same `seq` (QoS 1 is at least once),
+never a gap and never a new number. Nothing here is called by the core thread except `submit`,
+which only appends to a deque.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import ssl
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Callable
+
+import paho.mqtt.client as mqtt
+
+log = logging.getLogger(__name__)
+
+RETAINED = {"state": 1, "clock": 1, "leds": 0, "status": 1}
+
+
+@dataclass
+class Msg:
+    topic: str                # relative to <base>: state, events, clock, leds, response, status
+    payload: object
+    seq: int | None = None    # events only: for the acknowledged-up-to watermark
+
+    @property
+    def retain(self) -> bool:
+        return self.topic in RETAINED
+
+    @property
+    def qos(self) -> int:
+        return RETAINED.get(self.topic, 1)
+
+
+def iso(t: datetime | None = None) -> str:
+    return (t or datetime.now(timezone.utc)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def clock_document(view: dict) -> dict:
+    """Game-time clock view -> deadlines on the wall clock, which clients count down locally."""
+    now = datetime.now(timezone.utc)
+    run = not view["paused"]
+    due = lambda r: iso(now + timedelta(seconds=r)) if (r is not None and run) else None  # noqa: E731
+    return {"at": iso(now), "period": view["period"], "phase": view["phase"],
+            "match_clock": {"running": view["running"] and run, "paused": view["paused"],
+                            "elapsed": round(view["elapsed"], 3), "length": view["length"],
+                            "time_up": view["time_up"]},
+            "move_deadline": due(view["move_remaining"]), "move_remaining": view["move_remaining"],
+            "reset_deadline": due(view["reset_remaining"]), "reset_remaining": view["reset_remaining"]}
+
+
+class Publisher:
+    def __init__(self, base: str, host: str, port: int, *, username: str | None = None,
+                 password: str | None = None, client_id: str | None = None, keepalive: int = 30,
+                 tls: bool = False, ca_file=None, cert_file=None, key_file=None, tls_insecure: bool = False,
+                 on_command: Callable[[str, bytes], None] | None = None,
+                 on_sim_input: Callable[[bytes], None] | None = None,
+                 on_acked: Callable[[int], None] | None = None, connect_timeout: float = 5.0):
+        self.base, self.host, self.port = base, host, port
+        self._auth = (username, password)
+        self._client_id = client_id or f"soccerboard-{base.rsplit('/', 1)[-1]}"
+        self._keepalive = keepalive
+        self._tls = (tls, ca_file, cert_file, key_file, tls_insecure)
+        self._on_command, self._on_sim_input, self._on_acked = on_command, on_sim_input, on_acked
+        self._connect_timeout = connect_timeout
+        self._lock = threading.Lock()
+        self._pending: deque[Msg] = deque()
+        self._inflight: dict[int, Msg] = {}
+        self._order: dict[int, int] = {}
+        self._early_acks: set[int] = set()          # mid -> submission number, to requeue in order
+        self._retained: dict[str, object] = {}
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._client: mqtt.Client | None = None
+        self._state = "down"                       # down / connecting / up
+        self.connected = threading.Event()
+        self.attempted = threading.Event()          # set after the first connection attempt ended
+        self.last_error: str | None = None
+        self.published = 0
+        self._acked_seq = 0
+        self._last_event_seq = 0
+        self._thread = threading.Thread(target=self._run, name="soccerboard-mqtt", daemon=True)
+
+    # ---- any thread -----------------------------------------------------------------------------
+    def start(self) -> "Publisher":
+        self._thread.start()
+        return self
+
+    def submit(self, messages: list[Msg]) -> None:
+        with self._lock:
+            for m in messages:
+                if m.retain:
+                    self._retained[m.topic] = m.payload
+                if m.seq is not None:
+                    self._last_event_seq = max(self._last_event_seq, m.seq)
+                self._pending.append(m)
+        self._wake.set()
+
+    def backlog(self) -> int:
+        with self._lock:
+            return len(self._pending) + len(self._inflight)
+
+    def drain(self, timeout: float) -> bool:
+        """Wait until everything submitted is acknowledged (tests, clean stop)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.backlog() == 0:
+                return True
+            time.sleep(0.01)
+        return self.backlog() == 0
+
+    def stop(self, timeout: float = 3.0) -> None:
+        """Clean stop: `offline` (the last will is not sent on a clean disconnect), then disconnect."""
+        if self.connected.is_set():
+            self.submit([Msg("status", "offline")])
+            self.drain(timeout)
+        self._stop.set()
+        self._wake.set()
+        self._thread.join(timeout + 1)
+
+    # ---- the connection thread -----------------------------------------------------------------
+    def _run(self) -> None:
+        delay, last_mark = 0.1, 0.0
+        while not self._stop.is_set():
+            state = self._state
+            if state == "down":
+                if self._connect():
+                    delay = 0.1
+                else:
+                    self.attempted.set()
+                    self._stop.wait(delay)
+                    delay = min(delay * 2, 2.0)
+                continue
+            if state in ("lost", "refused"):
+                self._teardown(clean=False)
+                continue
+            self._flush()
+            if time.monotonic() - last_mark > 0.5:
+                last_mark = time.monotonic()
+                self._report_acked()
+            self._wake.wait(0.2)
+            self._wake.clear()
+        self._teardown(clean=True)
+        self._report_acked()
+
+    def acked_through(self) -> int:
+        """The highest event seq such that it and every event before it were acknowledged."""
+        with self._lock:
+            waiting = [m.seq for m in list(self._pending) + list(self._inflight.values()) if m.seq is not None]
+            return min(waiting) - 1 if waiting else self._last_event_seq
+
+    def _report_acked(self) -> None:
+        if self._on_acked is None:
+            return
+        seq = self.acked_through()
+        if seq != self._acked_seq:
+            self._acked_seq = seq
+            try:
+                self._on_acked(seq)
+            except OSError as e:
+                log.warning("cannot record the published watermark: %s", e)
+
+    def _connect(self) -> bool:
+        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=self._client_id, clean_session=True)
+        client.connect_timeout = self._connect_timeout
+        client.will_set(f"{self.base}/status", "offline", qos=1, retain=True)
+        if self._auth[0] is not None:
+            client.username_pw_set(*self._auth)
+        tls, ca, cert, key, insecure = self._tls
+        if tls:
+            client.tls_set(ca_certs=str(ca) if ca else None, certfile=str(cert) if cert else None,
+                           keyfile=str(key) if key else None, cert_reqs=ssl.CERT_REQUIRED)
+            client.tls_insecure_set(insecure)
+        client.reconnect_delay_set(30, 60)        # our thread reconnects, not paho's loop
+        client.on_connect = self._handle_connect
+        client.on_disconnect = self._handle_disconnect
+        client.on_publish = self._handle_publish
+        client.on_message = self._handle_message
+        self._client, self._state = client, "connecting"
+        try:
+            client.connect(self.host, self.port, self._keepalive)
+        except (OSError, ValueError, ssl.SSLError) as e:
+            self._note_error(f"cannot reach the broker at {self.host}:{self.port}: {e}")
+            self._client, self._state = None, "down"
+            return False
+        client.loop_start()
+        end = time.monotonic() + self._connect_timeout
+        while self._state == "connecting" and time.monotonic() < end and not self._stop.is_set():
+            time.sleep(0.01)
+        if self._state != "up":
+            if self._state == "connecting":
+                self._note_error(f"no answer from the broker at {self.host}:{self.port}")
+            self._teardown(clean=False)
+            return False
+        return True
+
+    def _note_error(self, text: str) -> None:
+        if text != self.last_error:
+            log.warning("%s", text)
+        self.last_error = text
+
+    def _teardown(self, clean: bool) -> None:
+        client, self._client = self._client, None
+        self._state = "down"
+        self.connected.clear()
+        if client is None:
+            return
+        if clean:
+            client.disconnect()
+        client.loop_stop()
+        if not clean:
+            client.disconnect()
+        with self._lock:                           # unacknowledged messages go back first, in order
+            back = [self._inflight[mid] for mid in sorted(self._inflight, key=self._order.get)]
+            self._inflight.clear()
+            self._order.clear()
+            self._early_acks.clear()
+            self._pending.extendleft(reversed(back))
+
+    def _flush(self) -> None:
+        # never call paho while holding our lock: paho calls on_publish holding its own
+        client = self._client
+        while client is not None and self._state == "up":
+            with self._lock:
+                if not self._pending:
+                    return
+                m = self._pending.popleft()
+            payload = m.payload if isinstance(m.payload, (str, bytes)) else json.dumps(m.payload, separators=(",", ":"))
+            info = client.publish(f"{self.base}/{m.topic}", payload, qos=m.qos, retain=m.retain)
+            if info.rc not in (mqtt.MQTT_ERR_SUCCESS, mqtt.MQTT_ERR_NO_CONN):
+                log.error("publish to %s failed: %s", m.topic, mqtt.error_string(info.rc))
+                continue
+            with self._lock:
+                if m.qos > 0 and info.mid not in self._early_acks:
+                    self._inflight[info.mid] = m
+                    self._order[info.mid] = self.published
+                self._early_acks.discard(info.mid)
+                self.published += 1
+
+    # ---- paho callbacks (paho's network thread) --------------------------------------------------
+    def _handle_connect(self, client, userdata, flags, reason_code, properties) -> None:
+        if client is not self._client:
+            return
+        if reason_code.is_failure:
+            self._note_error(f"the broker at {self.host}:{self.port} refused the connection: {reason_code}")
+            self._state = "refused"
+            return
+        client.subscribe(f"{self.base}/cmd/+", qos=1)
+        if self._on_sim_input is not None:
+            client.subscribe(f"{self.base}/sim/input", qos=1)
+        with self._lock:                           # status first, then the backlog, then fresh retained copies
+            refresh = [Msg(t, p) for t, p in self._retained.items() if t != "status"]
+            self._pending.appendleft(Msg("status", "online"))
+            self._pending.extend(refresh)          # the broker may have lost retained messages
+        if self.last_error:
+            log.warning("connected to the broker at %s:%s again", self.host, self.port)
+        self.last_error = None
+        self._state = "up"
+        self.connected.set()
+        self.attempted.set()
+        self._wake.set()
+
+    def _handle_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        if client is self._client and self._state == "up":
+            self._note_error(f"lost the broker at {self.host}:{self.port} ({reason_code})")
+            self._state = "lost"
+            self.connected.clear()
+            self._wake.set()
+
+    def _handle_publish(self, client, userdata, mid, reason_code, properties) -> None:
+        with self._lock:
+            if self._inflight.pop(mid, None) is None:
+                self._early_acks.add(mid)       # acknowledged before _flush recorded it
+            self._order.pop(mid, None)
+
+    def _handle_message(self, client, userdata, message) -> None:
+        topic = message.topic
+        try:
+            if topic.startswith(f"{self.base}/cmd/") and self._on_command:
+                self._on_command(topic.rsplit("/", 1)[-1], message.payload)
+            elif topic == f"{self.base}/sim/input" and self._on_sim_input:
+                self._on_sim_input(message.payload)
+        except Exception:                           # a bad message must never take the client down
+            log.exception("could not handle a message on %s", topic)

@@ -1,0 +1,255 @@
+"""The daemon: one input queue, one thread that owns the core, and I/O at the edges.
+
+Hardware poller, MQTT commands, simulator sources all put scenario lines on one queue. The core
+thread takes them one at a time, feeds elapsed time first (clock lines from the HAL time source),
+numbers the outputs (Referee), and hands line + outputs to the journal thread, which fsyncs and only
+then passes the outputs to the MQTT thread. Nothing the core thread calls can block on the disk, the
+network or the hardware. On start an unfinished match's journal is replayed through a fresh core,
+so a power cut or kill -9 resumes exactly where the journal ends.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .commands import CommandError, parse_command, response
+from .inputs import ClockFeed, HardwarePoller
+from .journal import ABANDONED, FINISHED, JournalStore, JournalWriter, dumps, repair
+from .leds import led_document
+from .publisher import Msg, Publisher, clock_document, iso
+from .referee import Referee, Step
+
+log = logging.getLogger(__name__)
+
+_END = "end-of-source"
+
+
+@dataclass
+class Item:
+    source: str                     # hardware / command / sim / scenario / autoplay / control
+    line: dict
+    origin: dict | None = None      # where a set-up line came from (journal header, for resuming)
+    request: tuple | None = None    # (command name, request id) to answer on <base>/response
+
+
+class Daemon:
+    def __init__(self, settings, hardware, *, board_follows_game: bool, publisher: Publisher | None = None,
+                 tick: float | None = None, auto_setup: bool | None = None, exit_when_done: bool = False):
+        self.settings = settings
+        self.hw = hardware
+        self.follows = board_follows_game
+        self.options = dict(settings.game.options)
+        self.tick = tick if tick is not None else settings.daemon.tick_seconds
+        self.auto_setup = settings.game.auto_setup if auto_setup is None else auto_setup
+        self.exit_when_done = exit_when_done
+        self.store = JournalStore(settings.journal.dir, settings.board_id)
+        self.inputs: "queue.Queue[Item]" = queue.Queue()
+        self.publisher = publisher
+        self.journal = JournalWriter(self._durable)
+        self.referee: Referee | None = None
+        self.journal_path: Path | None = None
+        self.journal_lines = 0
+        self.source = None
+        self.resumed: dict | None = None     # what resuming found (for logs and tests)
+        self.heartbeat = time.monotonic()
+        self.done = threading.Event()
+        self._stop = threading.Event()
+        self._clock = ClockFeed(hardware.clock)
+        self._poller = HardwarePoller(hardware, lambda src, line: self.put(src, line))
+        self._thread = threading.Thread(target=self._loop, name="soccerboard-core", daemon=True)
+        self._watermark_path: Path | None = None
+        self.observers: list = []            # called with each batch of durable outputs (terminal view)
+
+    # ---- inputs from any thread ------------------------------------------------------------------
+    def put(self, source: str, line: dict, origin: dict | None = None, request: tuple | None = None) -> None:
+        self.inputs.put(Item(source, line, origin, request))
+
+    def on_command(self, name: str, payload: bytes) -> None:
+        """From the MQTT thread: parse, and queue the line (or answer the error at once)."""
+        try:
+            line, request_id = parse_command(name, payload)
+        except CommandError as e:
+            log.warning("refused command %s: %s", name, e)
+            self._answer_now(response(name, error=str(e)))
+            return
+        self.put("command", line, {"command": name}, (name, request_id))
+
+    def on_sim_input(self, payload: bytes) -> None:
+        try:
+            line = json.loads(payload.decode("utf-8", errors="replace"))
+        except json.JSONDecodeError:
+            line = None
+        if not isinstance(line, dict):
+            self._answer_now(response("sim/input", error="not a JSON object (a scenario line, BOARD.md 5)"))
+            return
+        self.put("sim", line, None, ("sim/input", None))
+
+    def _answer_now(self, doc: dict) -> None:
+        self.journal.publish_only([Msg("response", doc)])
+
+    def end_of_source(self) -> None:
+        self.put("control", {"type": _END})
+
+    # ---- start and stop ----------------------------------------------------------------------------
+    def start(self, source=None) -> "Daemon":
+        self.journal.start()
+        self._resume_or_begin(source)
+        if self.publisher is not None:
+            self.publisher.start()
+        self._poller.start()
+        self._thread.start()
+        if source is not None:
+            self.source = source.start()
+        return self
+
+    def stop(self) -> None:
+        """Clean stop: sources and hardware first, then the core, the journal, and `offline` last."""
+        if self.source is not None:
+            self.source.stop()
+        self._poller.stop()
+        self._stop.set()
+        self._thread.join(5.0)
+        self.journal.flush(5.0)
+        self.journal.stop()
+        if self.publisher is not None:
+            self.publisher.stop()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self.done.wait(timeout)
+
+    # ---- resume --------------------------------------------------------------------------------------
+    def _resume_or_begin(self, source) -> None:
+        jf = self.store.unfinished()
+        if jf is None:
+            self.referee = Referee(self.options, self.follows, seq_base=self.store.last_seq())
+            if self.auto_setup and source is None:
+                self.put("control", {"type": "setup", "formation": "standard",
+                                     **({"kickoff": self.settings.game.kickoff} if self.settings.game.kickoff else {})})
+            self.resumed = None
+            return
+        cut = repair(jf.path)
+        header = jf.header
+        self.referee = Referee(header.get("options", self.options), header.get("board_follows_game", self.follows),
+                               seq_base=int(header.get("seq_base", 0)))
+        watermark = self.store.read_watermark(jf.path)
+        resend: list[Msg] = []
+        for line in jf.lines:
+            step = self.referee.feed(line)
+            for event in step.events:
+                if watermark is None or event["seq"] > watermark:
+                    resend.append(self._event_msg(event))
+        self.journal_path, self.journal_lines = jf.path, len(jf.lines)
+        self.journal.open(jf.path, None)
+        self.resumed = {"journal": str(jf.path), "lines": len(jf.lines), "truncated_bytes": cut,
+                        "skipped": jf.skipped, "resent": len(resend), "seq": self.referee.seq}
+        log.warning("resumed the unfinished match in %s: %d inputs replayed, %d events to send again%s",
+                    jf.path, len(jf.lines), len(resend), f", cut a partial last line of {cut} bytes" if cut else "")
+        if source is not None:
+            source.resume(header.get("source"), jf.lines, self.referee.normalise)
+        self.journal.publish_only(resend + self._retained_msgs())
+
+    def _retained_msgs(self) -> list[Msg]:
+        out = [Msg("leds", led_document())]
+        if self.referee is not None and self.referee.state_doc is not None:
+            out.append(Msg("state", self.referee.state_doc))
+            from .referee import clock_view
+            out.append(Msg("clock", clock_document(clock_view(self.referee.snapshot))))
+        return out
+
+    # ---- the core thread ----------------------------------------------------------------------------
+    def _loop(self) -> None:
+        if self.journal_path is None and self.publisher is not None:
+            self.journal.publish_only([Msg("leds", led_document())])
+        while not self._stop.is_set():
+            self.heartbeat = time.monotonic()
+            try:
+                item = self.inputs.get(timeout=self.tick)
+            except queue.Empty:
+                item = None
+            try:
+                tick = self._clock.line()
+                if tick is not None:
+                    self._process(Item("clock", tick))
+                if item is None:
+                    continue
+                if item.line.get("type") == _END:
+                    self._process_end()
+                    continue
+                self._process(item)
+            except Exception:                # the referee must keep going; the journal has the input
+                log.exception("failed to process %s", item)
+
+    def _process_end(self) -> None:
+        step = self.referee.finish_pending()
+        if step.events or step.state:
+            self._emit(None, step)
+        self.journal.flush(5.0)
+        self.done.set()
+
+    def _process(self, item: Item) -> None:
+        ref = self.referee
+        line = ref.normalise(item.line)
+        is_setup = line.get("type") == "setup"
+        seq_before = ref.seq
+        step = ref.feed(line)
+        reached = step.verdict.get("reason") not in ("bad_input", "no_game")
+        if is_setup and step.verdict.get("ok"):
+            self._begin_match(item, seq_before)
+        elif self.journal_path is None or not reached:
+            line = None                      # nothing happened to the game: nothing to journal
+        self._emit(line, step, item.request)
+
+    def _begin_match(self, item: Item, seq_before: int) -> None:
+        if self.journal_path is not None and self.journal_lines:
+            self.journal.mark(f"{ABANDONED} {dumps({'seq': seq_before, 'reason': 'new game'})}")
+        path = self.store.new_path()
+        header = {"version": 1, "board_id": self.settings.board_id, "board_follows_game": self.follows,
+                  "options": self.options, "seq_base": seq_before, "started": iso(), "source": item.origin}
+        self.journal.open(path, header)
+        self.journal_path, self.journal_lines = path, 0
+        log.info("new match, journal %s", path)
+
+    def _emit(self, line: dict | None, step: Step, request: tuple | None = None) -> None:
+        msgs = [self._event_msg(e) for e in step.events]
+        if step.state is not None:
+            msgs.append(Msg("state", step.state))
+        if step.clock is not None:
+            msgs.append(Msg("clock", clock_document(step.clock)))
+        if request is not None:
+            name, request_id = request
+            if name != "sim/input" or not step.verdict.get("ok"):
+                msgs.append(Msg("response", response(name, step.verdict, request_id=request_id)))
+        if self.publisher is None and not self.observers:
+            msgs = []
+        if line is not None:
+            self.journal.append(line, msgs)
+            self.journal_lines += 1
+        elif msgs:
+            self.journal.publish_only(msgs)
+        if step.finished and self.journal_path is not None:
+            self.journal.mark(f"{FINISHED} {dumps({'seq': self.referee.seq})}")
+            log.info("full time; journal %s kept", self.journal_path)
+            self._watermark_path, self.journal_path = self.journal_path, None
+
+    @staticmethod
+    def _event_msg(event: dict) -> Msg:
+        doc = {"seq": event["seq"], "ts": iso(), **{k: v for k, v in event.items() if k != "seq"}}
+        return Msg("events", doc, seq=event["seq"])
+
+    # ---- from the journal thread ----------------------------------------------------------------------
+    def _durable(self, msgs: list) -> None:
+        if self.publisher is not None:
+            self.publisher.submit(msgs)
+        for observe in self.observers:
+            observe(msgs)
+
+    def record_watermark(self, seq: int) -> None:
+        """Called by the MQTT thread: events up to `seq` are acknowledged by the broker."""
+        path = self.journal_path or self._watermark_path
+        if path is not None:
+            self.store.write_watermark(path, seq)

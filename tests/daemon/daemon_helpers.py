@@ -1,0 +1,218 @@
+"""Helpers for the daemon tests: a real Mosquitto on a free port, MQTT watchers, daemon processes.
+
+Mosquitto is required, not optional: if the binary is missing the tests fail and say how to install
+it (deploy/test.sh does it through SOCCERBOARD_APT).
+"""
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import paho.mqtt.client as mqtt
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARD = "t1"
+BASE = f"soccerboard/{BOARD}"
+DAEMON_USER, DAEMON_PASS = BOARD, "daemon-secret"
+REFEREE_USER, REFEREE_PASS = "referee", "referee-secret"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(predicate, timeout: float, what: str, step: float = 0.02):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+class Mosquitto:
+    """A private Mosquitto 2.x: password file, the ACL of deploy/, persistence in its directory."""
+
+    def __init__(self, directory: Path, port: int | None = None):
+        binary = shutil.which("mosquitto") or ("/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None)
+        passwd = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
+        if binary is None or not os.path.exists(passwd):
+            pytest.fail("the daemon tests need Mosquitto: run `apt-get install -y mosquitto` "
+                        "(bash deploy/test.sh installs it on a fresh machine)", pytrace=False)
+        self.binary, self.dir, self.port = binary, directory, port or free_port()
+        self.dir.mkdir(parents=True, exist_ok=True)
+        pw = self.dir / "passwd"
+        subprocess.run([passwd, "-b", "-c", str(pw), DAEMON_USER, DAEMON_PASS], check=True, timeout=10,
+                       capture_output=True)
+        subprocess.run([passwd, "-b", str(pw), REFEREE_USER, REFEREE_PASS], check=True, timeout=10,
+                       capture_output=True)
+        acl = (ROOT / "deploy/mosquitto/soccerboard.acl").read_text().replace("user board1", f"user {BOARD}") \
+            .replace("soccerboard/board1/#", f"{BASE}/#")
+        (self.dir / "acl").write_text(acl)
+        (self.dir / "mosquitto.conf").write_text(
+            f"listener {self.port} 127.0.0.1\nallow_anonymous true\npassword_file {pw}\n"
+            f"acl_file {self.dir / 'acl'}\npersistence true\npersistence_location {self.dir}/\n"
+            f"user {getpass.getuser()}\nlog_dest file {self.dir / 'mosquitto.log'}\n")
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> "Mosquitto":
+        self.proc = subprocess.Popen([self.binary, "-c", str(self.dir / "mosquitto.conf")],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        wait_for(self._listening, 10, f"mosquitto on port {self.port}")
+        return self
+
+    def _listening(self) -> bool:
+        if self.proc.poll() is not None:
+            raise AssertionError(f"mosquitto exited: {self.proc.stderr.read().decode(errors='replace')}")
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                return True
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+    def url(self, user: str | None = DAEMON_USER, password: str | None = DAEMON_PASS) -> str:
+        auth = f"{user}:{password}@" if user else ""
+        return f"mqtt://{auth}127.0.0.1:{self.port}"
+
+
+class Watcher:
+    """An MQTT client that records what arrives under <base>/#; reconnects by itself."""
+
+    def __init__(self, port: int, user: str | None = None, password: str | None = None,
+                 client_id: str | None = None, persistent: bool = False, topic: str = f"{BASE}/#"):
+        self.messages: list[tuple[str, bytes, bool]] = []
+        self.lock = threading.Lock()
+        self.subscribed = threading.Event()
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id or "",
+                                  clean_session=not persistent)
+        if user:
+            self.client.username_pw_set(user, password)
+        self.client.reconnect_delay_set(0.05, 0.5)
+        self.topic = topic
+        self.client.on_connect = lambda c, u, f, rc, p: (c.subscribe(topic, qos=1), self.subscribed.set())
+        self.client.on_message = self._message
+        self.client.connect("127.0.0.1", port, keepalive=10)
+        self.client.loop_start()
+        if not self.subscribed.wait(5):
+            raise AssertionError("the watcher could not connect")
+        time.sleep(0.1)
+
+    def _message(self, client, userdata, msg) -> None:
+        with self.lock:
+            self.messages.append((msg.topic, msg.payload, msg.retain))
+
+    def of(self, name: str) -> list:
+        with self.lock:
+            return [(json.loads(p) if p[:1] in (b"{", b"[") else p.decode()) for t, p, r in self.messages
+                    if t == f"{BASE}/{name}"]
+
+    def last(self, name: str):
+        found = self.of(name)
+        return found[-1] if found else None
+
+    def close(self) -> None:
+        self.client.loop_stop()
+        self.client.disconnect()
+
+
+def publish_once(port: int, topic: str, payload: str, user: str | None = None, password: str | None = None) -> bool:
+    """Publish one QoS 1 message; False when the broker refused the login (it silently drops what the ACL denies)."""
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+    if user:
+        c.username_pw_set(user, password)
+    result: dict = {}
+    done = threading.Event()
+    c.on_connect = lambda cl, u, f, rc, p: (result.setdefault("rc", rc), done.set())
+    c.connect("127.0.0.1", port)
+    c.loop_start()
+    try:
+        if not done.wait(5) or result["rc"].is_failure:
+            return False
+        info = c.publish(topic, payload, qos=1)
+        info.wait_for_publish(5)
+        return True
+    finally:
+        c.disconnect()
+        c.loop_stop()
+
+
+def scenario_lines(seed: int, options: dict) -> list[dict]:
+    from simulator.autoplay import simulate
+    lines: list[dict] = []
+    simulate(seed, options, on_line=lambda line, out: lines.append(line))
+    return lines
+
+
+def expected_run(lines: list[dict], options: dict):
+    """What an uninterrupted daemon ends with: the Referee after the (normalised) lines."""
+    from controller.daemon.referee import Referee
+    ref = Referee(options, board_follows_game=True)
+    events = []
+    for line in lines:
+        events += ref.feed(ref.normalise(line)).events
+    step = ref.finish_pending()
+    events += step.events
+    return ref, events
+
+
+def start_daemon(args: list[str], log: Path) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("NOTIFY_SOCKET", None)
+    f = open(log, "ab")
+    return subprocess.Popen([sys.executable, "-m", "controller.cli", *args], cwd=ROOT, env=env,
+                            stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def stop_process(proc: subprocess.Popen, sig=signal.SIGTERM, timeout: float = 15) -> int:
+    if proc.poll() is None:
+        proc.send_signal(sig)
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+    return proc.returncode
+
+
+def comparable(snapshot: dict) -> dict:
+    """A snapshot without its seq (a resumed run numbers the same way, but compare the game itself too)."""
+    return {k: v for k, v in snapshot.items() if k != "seq"}
+
+
+@pytest.fixture
+def broker(tmp_path):
+    """A fresh Mosquitto for one test, stopped afterwards."""
+    m = Mosquitto(tmp_path / "mosquitto").start()
+    yield m
+    m.stop()
+
+
+def write_scenario(path: Path, lines: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def sim_args(broker: Mosquitto, journal: Path, *extra: str) -> list[str]:
+    return ["sim", "--broker", broker.url(), "--board-id", BOARD, "--journal-dir", str(journal), *extra]

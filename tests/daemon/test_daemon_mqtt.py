@@ -1,0 +1,164 @@
+"""The daemon as a process against a real Mosquitto: retained state, events, last will, broker restart,
+kill -9 and resume, and the broker's ACL keeping spectators from sending commands."""
+from __future__ import annotations
+
+import json
+import random
+import signal
+import time
+
+from daemon_helpers import (BASE, BOARD, DAEMON_PASS, REFEREE_PASS, REFEREE_USER, Watcher, broker, comparable, expected_run,  # noqa: F401
+                            publish_once, scenario_lines, sim_args, start_daemon, stop_process, wait_for,
+                            write_scenario)
+
+OPTIONS = {"half_minutes": 3.0, "extra_time": False}
+
+
+def _events_ok(received: list[dict], expected: list[dict]) -> None:
+    """Every expected event arrived, in seq order; a redelivery (QoS 1) may repeat a seq, never change it."""
+    by_seq: dict[int, dict] = {}
+    order = []
+    for e in received:
+        if e["seq"] in by_seq:
+            assert by_seq[e["seq"]] == e, f"seq {e['seq']} was sent with different content"
+            continue
+        by_seq[e["seq"]] = e
+        order.append(e["seq"])
+    assert order == sorted(order), "events arrived out of order"
+    assert order == [e["seq"] for e in expected], "events lost or numbered differently"
+    for e in expected:
+        got = {k: v for k, v in by_seq[e["seq"]].items() if k != "ts"}
+        assert got == e
+
+
+def test_a_match_reaches_subscribers_retained_and_in_order(broker, tmp_path):
+    lines = scenario_lines(2, OPTIONS)
+    ref, expected = expected_run(lines, {"half_minutes": 45.0, **OPTIONS})
+    scenario = write_scenario(tmp_path / "match.jsonl", lines)
+    live = Watcher(broker.port)
+    proc = start_daemon(sim_args(broker, tmp_path / "j", "--scenario", str(scenario), "--speed", "0",
+                                 "--half-minutes", "3", "--config", str(_cfg(tmp_path))), tmp_path / "daemon.log")
+    try:
+        assert proc.wait(60) == 0, (tmp_path / "daemon.log").read_text()[-2000:]
+    finally:
+        stop_process(proc)
+    time.sleep(0.2)
+    _events_ok(live.of("events"), expected)
+    seqs = sorted([e["seq"] for e in live.of("events")] + [s["seq"] for s in live.of("state")])
+    assert seqs == list(range(1, ref.seq + 1)), "the shared seq has a gap"
+    assert live.of("status")[-1] == "offline"            # published on a clean stop too
+    live.close()
+    late = Watcher(broker.port)                           # a newcomer sees the retained documents at once
+    wait_for(lambda: late.last("state"), 5, "the retained state")
+    assert late.last("state") == ref.state_doc
+    assert late.last("status") == "offline"
+    assert late.last("clock")["period"] == ref.snapshot["clock"]["period"]
+    assert late.last("leds")["schema"] == "soccerboard.leds/1"
+    late.close()
+
+
+def _cfg(tmp_path):
+    path = tmp_path / "sim.toml"
+    path.write_text('[game.options]\nextra_time = false\n')
+    return path
+
+
+def test_last_will_when_the_daemon_is_killed(broker, tmp_path):
+    watcher = Watcher(broker.port)
+    proc = start_daemon(sim_args(broker, tmp_path / "j", "--manual"), tmp_path / "daemon.log")
+    try:
+        wait_for(lambda: watcher.of("status")[-1:] == ["online"], 20, "status online")
+        wait_for(lambda: watcher.last("state"), 10, "the first state")
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        wait_for(lambda: watcher.of("status")[-1:] == ["offline"], 10, "the last will")
+    finally:
+        stop_process(proc)
+        watcher.close()
+
+
+def test_broker_restart_mid_match_loses_and_renumbers_nothing(broker, tmp_path):
+    options = {"half_minutes": 8.0, "extra_time": False}
+    lines = scenario_lines(5, options)
+    ref, expected = expected_run(lines, {"half_minutes": 8.0, **options})
+    scenario = write_scenario(tmp_path / "match.jsonl", lines)
+    # an authenticated persistent session: Mosquitto 2.0 restores anonymous sessions without their ACL
+    watcher = Watcher(broker.port, REFEREE_USER, REFEREE_PASS, client_id="restart-watcher", persistent=True)
+    cfg = _cfg(tmp_path)
+    proc = start_daemon(sim_args(broker, tmp_path / "j", "--scenario", str(scenario), "--speed", "0.008",
+                                 "--half-minutes", "8", "--config", str(cfg)), tmp_path / "daemon.log")
+    try:
+        wait_for(lambda: len(watcher.of("events")) > 20, 30, "the match to be under way")
+        broker.stop()
+        down_at = len(lines)
+        time.sleep(1.5)                                   # the daemon keeps refereeing meanwhile
+        broker.start()
+        assert proc.wait(90) == 0, (tmp_path / "daemon.log").read_text()[-2000:]
+        wait_for(lambda: watcher.of("status")[-1:] == ["offline"], 20, "the final status")
+    finally:
+        stop_process(proc)
+    assert down_at
+    _events_ok(watcher.of("events"), expected)
+    assert watcher.last("state") == ref.state_doc
+    watcher.close()
+    assert "lost the broker" in (tmp_path / "daemon.log").read_text()
+
+
+def test_kill_9_mid_match_then_restart_reaches_the_uninterrupted_snapshot(broker, tmp_path):
+    options = {"half_minutes": 4.0, "extra_time": False}
+    rng = random.Random(11)
+    for seed in (3, 4, 6):
+        lines = scenario_lines(seed, options)
+        ref, expected = expected_run(lines, {"half_minutes": 4.0, **options})
+        scenario = write_scenario(tmp_path / f"match{seed}.jsonl", lines)
+        journal = tmp_path / f"j{seed}"
+        args = sim_args(broker, journal, "--scenario", str(scenario), "--speed", "0.004", "--half-minutes", "4",
+                        "--config", str(_cfg(tmp_path)))
+        log = tmp_path / f"daemon{seed}.log"
+        proc = start_daemon(args, log)
+        try:
+            wait_for(lambda: journal.exists() and any(journal.glob("*.jsonl")), 20, "the journal")
+            time.sleep(rng.uniform(0.1, 0.6))
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(10)
+            journaled = sum(1 for t in next(journal.glob("*.jsonl")).read_text().splitlines() if t.startswith("{"))
+            assert 0 < journaled < len(lines), "the kill should land mid-match"
+            proc = start_daemon(args, log)
+            assert proc.wait(60) == 0, log.read_text()[-2000:]
+        finally:
+            stop_process(proc)
+        assert "resumed the unfinished match" in log.read_text()
+        watcher = Watcher(broker.port)
+        state = wait_for(lambda: [json.loads(p) for t, p, r in watcher.messages if t.endswith("/state")], 5,
+                         "the retained state")[-1]
+        watcher.close()
+        assert comparable(state) == comparable(ref.state_doc)
+        assert state["seq"] == ref.state_doc["seq"]
+
+
+def test_spectators_cannot_command_and_bad_commands_are_answered(broker, tmp_path):
+    watcher = Watcher(broker.port, REFEREE_USER, REFEREE_PASS)
+    proc = start_daemon(sim_args(broker, tmp_path / "j", "--manual"), tmp_path / "daemon.log")
+    try:
+        wait_for(lambda: watcher.last("state"), 20, "the first state")
+        publish_once(broker.port, f"{BASE}/cmd/pause", "{}")                      # anonymous: the ACL drops it
+        assert not publish_once(broker.port, f"{BASE}/cmd/new_game", "{}", "intruder", "wrong")  # no login
+        publish_once(broker.port, f"{BASE}/cmd/undo", "not json", REFEREE_USER, REFEREE_PASS)
+        publish_once(broker.port, f"{BASE}/cmd/explode", "{}", REFEREE_USER, REFEREE_PASS)
+        publish_once(broker.port, f"{BASE}/cmd/new_game", '{"kickoff": "purple"}', REFEREE_USER, REFEREE_PASS)
+        publish_once(broker.port, f"{BASE}/cmd/new_game", '{"kickoff": "red", "id": 7}', REFEREE_USER, REFEREE_PASS)
+        assert publish_once(broker.port, f"{BASE}/sim/input", '{"type": "roll", "die": "green"}', BOARD, DAEMON_PASS)
+        responses = wait_for(lambda: (r := watcher.of("response")) and len(r) >= 5 and r, 10, "five responses")
+        time.sleep(0.3)
+        responses = watcher.of("response")
+        assert [r["status"] for r in responses] == ["error", "error", "error", "ok", "error"], responses
+        assert [r["request"] for r in responses] == ["undo", "explode", "new_game", "new_game", "sim/input"]
+        assert responses[3]["id"] == 7
+        assert "purple" in responses[2]["detail"]
+        assert proc.poll() is None                        # still refereeing
+        assert watcher.last("state")["phase"] == "kick_off"      # the new game, red to kick off
+        journals = sorted((tmp_path / "j").glob("*.jsonl"))
+        assert len(journals) == 2 and "# abandoned" in journals[0].read_text()
+    finally:
+        assert stop_process(proc) == 0
+        watcher.close()
