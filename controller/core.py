@@ -42,6 +42,9 @@ class Core:
         self.board = bytearray(128)
         self.pending: Reading | None = None
         self.mismatch: Illegal | None = None
+        self.question: dict | None = None        # pawn identities the players must confirm
+        self._in_hand_peak = {"red": 0, "blue": 0}   # most same-colour pawns off their squares at once
+        self._placed = {"red": set(), "blue": set()}  # squares a colour was put down on, this episode
 
     # ----- inputs ------------------------------------------------------------------------------
     def feed(self, line) -> Outcome:
@@ -55,6 +58,14 @@ class Core:
             return self._undo()
         if self.mismatch is not None:
             return Outcome(verdict=_reject(self._mismatch_error()))
+        if self.question is not None:
+            if isinstance(line, PressLine) and line.button == "confirm":
+                answered, self.question = self.question, None
+                return Outcome(events=[{"event": "identity_confirmed", **answered}])
+            if not isinstance(line, ClockLine):
+                return Outcome(verdict=_reject(Illegal(
+                    "identity_ambiguous", "confirm which pawn stands where first: " +
+                    ", ".join(f"{p} on {sq}" for sq, p in self.question["pawns"].items()) + " (press confirm)")))
         out = Outcome()
         if self.pending is not None and (not isinstance(line, ClockLine) or line.advance >= SETTLE_SECONDS):
             out.settled = self._settle()
@@ -75,7 +86,8 @@ class Core:
             return None
         snap = self.ruleset.snapshot(self.game)
         snap["board"] = {"consistent": self.mismatch is None and self._difference() == ([], []),
-                         "mismatch": _reject(self.mismatch) if self.mismatch else None}
+                         "mismatch": _reject(self.mismatch) if self.mismatch else None,
+                         "question": self.question}
         return snap
 
     # ----- set-up and undo ------------------------------------------------------------------------
@@ -84,7 +96,7 @@ class Core:
             game = self.ruleset.new_game(line)
         except ValueError as e:
             return Outcome(verdict=_reject(Illegal("bad_input", str(e))))
-        self.game, self.pending, self.mismatch = game, None, None
+        self.game, self.pending, self.mismatch, self.question = game, None, None, None
         self.board = self.ruleset.expected_occupancy(game)
         return Outcome(events=list(getattr(game, "_events", [])))
 
@@ -130,6 +142,7 @@ class Core:
             out.verdict = _reject(self._mismatch_error() if was_mismatched else reading.error)
             return out
         self.board, self.mismatch = board, None
+        self._watch_identity(line)
         if reading.kind == "exact" and reading.action is not None and not reading.open_ended:
             out.events = self.game.apply(reading.action)
             self.pending = None
@@ -139,7 +152,39 @@ class Core:
         else:
             self.pending = reading
             out.verdict = {"ok": True, "pending": True}
+        if self.pending is None:
+            out.events += self._ask_identity()
         return out
+
+    # ----- pawn identity (BOARD.md 3: ambiguity is asked, never guessed) ----------------------------------
+    def _watch_identity(self, line) -> None:
+        missing, _ = self._difference()
+        for colour in ("red", "blue"):
+            held = sum(1 for _, t in missing if t == colour)
+            self._in_hand_peak[colour] = max(self._in_hand_peak[colour], held)
+        squares = [(line.to, line.token)] if isinstance(line, Move) else \
+            [(line.square, line.token)] if isinstance(line, Place) else []
+        for name, token in squares:
+            if token in self._placed:
+                self._placed[token].add(g.parse(name))
+
+    def _ask_identity(self) -> list[dict]:
+        """After two or more pawns of a colour were in hand at once, the board cannot tell which went
+        where: ask the players to confirm (unless the pawns are interchangeable defenders)."""
+        events = []
+        for colour in ("red", "blue"):
+            if self._in_hand_peak[colour] >= 2:
+                team = 0 if colour == "red" else 1
+                pawns = {sq: p for p in range(team * 11, team * 11 + 11)
+                         for sq in [self.game.state.sq[p]] if sq in self._placed[colour]}
+                if len(pawns) >= 2 and not all(1 <= p % 11 <= 4 for p in pawns.values()):
+                    from .rules.pieces import pawn_id
+                    self.question = {"team": colour,
+                                     "pawns": {g.name(sq): pawn_id(p) for sq, p in sorted(pawns.items())}}
+                    events.append({"event": "identity_question", **self.question})
+            self._in_hand_peak[colour] = 0
+            self._placed[colour] = set()
+        return events
 
     def _difference(self) -> tuple[list, list]:
         return self._diff(self.board)

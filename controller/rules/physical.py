@@ -144,7 +144,9 @@ def _not_on_the_way(game, missing, extra, final: bool) -> Illegal | None:
             return err
     in_hand = list(missing)
     for b, token in extra:
-        match = next((m for m in in_hand if m[1] == token and _may_reach(game, m[0], b, token, final)), None)
+        several = sum(1 for _, t in missing if t == token) > 1
+        match = next((m for m in in_hand if m[1] == token and _may_reach(game, m[0], b, token, final, several)),
+                     None)
         if match is None:
             return Illegal("board_mismatch", f"the {token} token on {g.name(b)} is on no legal way "
                                              f"({_waiting_for(game)})")
@@ -152,7 +154,7 @@ def _not_on_the_way(game, missing, extra, final: bool) -> Illegal | None:
     return None
 
 
-def _may_reach(game, a: int, b: int, token: str, final: bool) -> bool:
+def _may_reach(game, a: int, b: int, token: str, final: bool, several: bool) -> bool:
     """Could a token lifted from a, now standing on b, still be on its way to a legal action?"""
     st = game.state
     dribble = st.roll == 1 and a == st.ball and st.holder >= 0 and _legal(game, Dribble(b)) is None
@@ -161,7 +163,7 @@ def _may_reach(game, a: int, b: int, token: str, final: bool) -> bool:
     if final:
         return False
     if game.expects()["input"] in ("setup", "place"):
-        return True                      # set-ups move tokens freely; each settles as its own action
+        return several                   # with several in hand, which one went where is not known yet
     if token == "ball":
         return bool(game.ball_destinations() >> b & 1)
     p = _pawn_at(game, TEAMS.index(token), a)

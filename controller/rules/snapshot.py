@@ -50,6 +50,7 @@ class BoardStatus(BaseModel):
     """Whether the sensed board agrees with the game (filled in by the core)."""
     consistent: bool
     mismatch: dict | None = None
+    question: dict | None = None      # pawn identities the players are asked to confirm
 
 
 class Snapshot(BaseModel):

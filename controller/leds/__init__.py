@@ -1,0 +1,14 @@
+"""LED guidance under the board: what to light, in which colour, and why (docs/leds.md).
+
+    from controller.leds import BoardView, plan_leds
+    plan = plan_leds(game, BoardView(lifted=((g.parse("c5"), "red"),)))
+    plan.frame()        # 384 bytes for the LED strip
+    plan.to_json()      # the <base>/leds document
+"""
+from .corrections import Step, plan_corrections
+from .palette import COLOURS, PRIORITY, RGB, WARNING_SECONDS
+from .planner import SCHEMA, LedPlan, plan_leds
+from .view import AGREES, BoardView
+
+__all__ = ["AGREES", "BoardView", "COLOURS", "LedPlan", "PRIORITY", "RGB", "SCHEMA", "Step",
+           "WARNING_SECONDS", "plan_corrections", "plan_leds"]

@@ -1,0 +1,210 @@
+"""The LED planner: from the game (and what the board tracker knows) to one colour per square.
+
+Pure: it reads the game and a BoardView, changes neither, and returns an LedPlan. Each square shows
+one meaning, the first that applies in palette.PRIORITY (highest first):
+
+    correction step (lift here / put here)  >  identity question  >  set-up guidance (sent-off pawn
+    to lift, token to move, where it may go)  >  lifted pawn's legal destinations  >  lifted-from square
+    >  dribble / ball destinations  >  free-kick zone  >  pawns in an offside position  >  offside line
+    >  move-clock warning  >  team to act
+
+docs/leds.md has the palette and the reasons.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from controller.rules import geometry as g
+from controller.rules.actions import MovePawn
+from controller.rules.pieces import is_keeper
+
+from .corrections import Step, plan_corrections
+from .palette import RANK, RGB, RGB_BYTES, WARNING_SECONDS
+from .view import AGREES, BoardView
+
+SCHEMA = "soccerboard.leds/1"
+LED_FRAME_LEN = 384
+
+MOVE_PHASES = ("offensive_set", "capture", "answer")
+BALL_PHASES = ("kick_off", "ball_play", "corner_kick")
+SETUP_PHASES = ("free_kick_setup", "goal_kick_setup", "corner_setup", "penalty_setup")
+BOTH_ROLL_PHASES = ("roll_off", "battle", "shootout_order")
+OFFSIDE_PHASES = ("offensive_set", "ball_play", "capture", "answer")
+TEAM_BIT = {"red": 0, "blue": 1}
+MAX_MISSING_HINTS = 2        # in a mismatch, legal destinations are shown for at most this many missing pawns
+
+
+def row(rank: int) -> int:
+    """Mask of the eight squares of a rank (1..16)."""
+    return 0xFF << ((rank - 1) * 8)
+
+
+@dataclass(frozen=True)
+class LedPlan:
+    """One LED frame with the meaning of every lit square (unlit squares are absent)."""
+    meanings: dict[int, str] = field(default_factory=dict)
+    step: Step | None = None        # the correction step shown (the first of `corrections`)
+    corrections: int = 0            # correction steps left, the shown one included
+
+    def frame(self) -> bytes:
+        """384 bytes: (r, g, b) per square in index order (hal/frames.py LED frames)."""
+        buf = bytearray(LED_FRAME_LEN)
+        for s, m in self.meanings.items():
+            i = 3 * s
+            buf[i:i + 3] = RGB_BYTES[m]
+        return bytes(buf)
+
+    def rgb(self, square: int) -> tuple[int, int, int]:
+        m = self.meanings.get(square)
+        return RGB[m] if m else (0, 0, 0)
+
+    def by_meaning(self) -> dict[str, list[str]]:
+        """Meaning -> square names (sorted by index): handy in tests and logs."""
+        out: dict[str, list[str]] = {}
+        for s in sorted(self.meanings):
+            out.setdefault(self.meanings[s], []).append(g.name(s))
+        return out
+
+    def to_json(self) -> dict:
+        """The `<base>/leds` document (MQTT.md): lit squares only, with colour and meaning."""
+        squares = {g.name(s): {"rgb": list(RGB[m]), "meaning": m} for s, m in sorted(self.meanings.items())}
+        return {"schema": SCHEMA, "planner": "controller.leds", "lit": len(squares), "squares": squares,
+                "correction": self.step.to_json() if self.step else None, "corrections_left": self.corrections}
+
+
+def plan_leds(game, view: BoardView = AGREES, warning_seconds: float = WARNING_SECONDS) -> LedPlan:
+    """The LED frame for the game as it stands and the board as the tracker sees it."""
+    st = game.state
+    phase = st.phase
+    layers: list[tuple[str, int]] = []
+    add = layers.append
+    step, left = None, 0
+
+    if view.mismatch:
+        steps = plan_corrections(view.missing, view.extra)
+        if steps:
+            step, left = steps[0], len(steps)
+            if step.src >= 0:
+                add(("correction_lift", 1 << step.src))
+            if step.dst >= 0:
+                add(("correction_put", 1 << step.dst))
+    if view.ambiguous:
+        add(("identity_question", view.ambiguous))
+
+    if st.restart is not None:
+        _setup_layers(game, view, add)
+    else:
+        in_hand = [(s, t) for s, t in view.lifted if t != "ball"]
+        for s, _ in view.lifted:
+            add(("lifted_from", 1 << s))
+        if view.mismatch:           # a pawn missing from its square may be put back, or onto a legal square
+            in_hand += [(s, t) for s, t in view.missing if t != "ball"][:MAX_MISSING_HINTS]
+        if in_hand:
+            cache: dict = {}
+            for s, t in in_hand:
+                dest = _pawn_destinations(game, TEAM_BIT[t], s, cache)
+                if dest:
+                    add(("legal_destination", dest))
+        if phase in BALL_PHASES and st.roll:
+            add(("dribble_destination", game.dribble_destinations()))
+            add(("ball_destination", game.ball_destinations()))
+        if phase in OFFSIDE_PHASES:
+            line = game.offside_line()
+            if line is not None:
+                add(("offside_line", row(line[1])))
+                add(("offside_pawn", game.offside_positions()))
+
+    teams = _teams_to_act(st)
+    if st.move_deadline >= 0 and not st.paused and st.move_deadline - st.now <= warning_seconds:
+        culprit = st.move_team if st.move_team >= 0 else st.actor
+        if culprit >= 0:
+            add(("move_clock_warning", row(game.profile.ends[culprit].goal_rank)))
+            teams = [t for t in teams if t != culprit]
+    for t in teams:
+        add(("red_to_act" if t == 0 else "blue_to_act", row(game.profile.ends[t].goal_rank)))
+
+    return LedPlan(_resolve(layers), step, left)
+
+
+def _resolve(layers: list[tuple[str, int]]) -> dict[int, str]:
+    meanings: dict[int, str] = {}
+    taken = 0
+    for m, mask in sorted(layers, key=lambda lm: RANK[lm[0]]):
+        new = mask & ~taken & g.ALL
+        if not new:
+            continue
+        taken |= new
+        while new:
+            low = new & -new
+            meanings[low.bit_length() - 1] = m
+            new ^= low
+    return meanings
+
+
+def _teams_to_act(st) -> list[int]:
+    ph = st.phase
+    if ph == "full_time" or ph in SETUP_PHASES:
+        return []
+    if ph in BOTH_ROLL_PHASES:
+        return [t for t in (0, 1) if not st.dice[t]]
+    return [st.actor] if st.actor >= 0 else []
+
+
+def _pawn_destinations(game, team: int, square: int, cache: dict) -> int:
+    """Where the pawn the game has on `square` may be put now (0 when it may not move)."""
+    st = game.state
+    p = game.pawn_on(team, square)
+    if p < 0:
+        return 0
+    ph = st.phase
+    if ph in MOVE_PHASES:
+        if team != st.actor:
+            return 0
+        if st.roll:
+            if "moves" not in cache:
+                cache["moves"] = game.legal_pawn_moves()
+            return cache["moves"].get(p, 0)
+        return game.keeper_step_targets() if is_keeper(p) else 0
+    if ph in BALL_PHASES:
+        return game.dribble_destinations() if p == st.holder else 0
+    if ph == "corner_placement":
+        if "actions" not in cache:
+            cache["actions"] = game.legal_actions()
+        out = 0
+        for a in cache["actions"]:
+            if isinstance(a, MovePawn) and a.pawn == p:
+                out |= 1 << a.to
+        return out
+    return 0
+
+
+def _setup_layers(game, view: BoardView, add) -> None:
+    """Set-up guidance from the game's own list of what the restart still needs."""
+    st = game.state
+    r = st.restart
+    fixes = game.restart_fixes()
+    kickers = [p for p in r.kickers if st.sq[p] >= 0 and not st.sent_off[p]]
+    lifted = set(view.lifted)
+    chosen = [f for f in fixes if (f[1], f[0]) in lifted and f[2]]
+    for s, _ in view.lifted:
+        add(("lifted_from", 1 << s))
+    for token, s, targets in fixes:
+        if not targets:                              # a sent-off pawn: off the board
+            if s >= 0:
+                add(("setup_lift_off", 1 << s))
+            continue
+        if chosen and (token, s, targets) not in chosen:
+            if s >= 0 and not _anonymous_kicker(game, token, s, kickers):
+                add(("setup_move", 1 << s))
+            continue
+        if s >= 0 and (s, token) not in lifted and not _anonymous_kicker(game, token, s, kickers):
+            add(("setup_move", 1 << s))
+        add(("setup_target", targets))
+    add(("free_kick_zone", game.restart_zone()))
+
+
+def _anonymous_kicker(game, token: str, square: int, kickers: list[int]) -> bool:
+    """One of several pawns that may take the kick: only the spot is lit, not every candidate."""
+    if token == "ball" or len(kickers) <= 1:
+        return False
+    return game.pawn_on(TEAM_BIT[token], square) in kickers

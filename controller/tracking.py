@@ -1,0 +1,55 @@
+"""Sensor frames to board inputs: only settled changes reach the core.
+
+A frame differing from the last settled one starts (or restarts) the settle window; the change goes
+on as lift and place lines only once the sensors have shown the same occupancy for `settle` seconds.
+A single-frame glitch, a knocked pawn stood back up, or a pawn slid across squares without stopping
+never reaches the core; a pawn resting on a square of its path does, and the core reads it as a move
+still on its way.
+"""
+from __future__ import annotations
+
+from .core import SETTLE_SECONDS
+from .rules import geometry as g
+from .rules.physical import BIT_TOKEN
+
+
+def change_lines(old: bytes, new: bytes) -> list[dict]:
+    """Lift and place lines turning one occupancy into another: lifts first, in square order."""
+    lifts, places = [], []
+    for sq in range(128):
+        a, b = old[sq], new[sq]
+        if a == b:
+            continue
+        for bit, token in BIT_TOKEN.items():
+            if a & bit and not b & bit:
+                lifts.append({"type": "lift", "square": g.name(sq), "token": token})
+            elif b & bit and not a & bit:
+                places.append({"type": "place", "square": g.name(sq), "token": token})
+    return lifts + places
+
+
+class FrameTracker:
+    """Feed it every frame with its time; it answers with the lines of changes that have settled."""
+
+    def __init__(self, settle: float = SETTLE_SECONDS):
+        self.settle = settle
+        self.settled: bytes | None = None
+        self._candidate: bytes | None = None
+        self._since = 0.0
+
+    def start(self, frame: bytes) -> None:
+        """The board as it stands when the game begins (or after a resync)."""
+        self.settled = self._candidate = bytes(frame)
+
+    def feed(self, frame: bytes, now: float) -> list[dict]:
+        if frame != self._candidate:
+            self._candidate, self._since = bytes(frame), now
+        return self.poll(now)
+
+    def poll(self, now: float) -> list[dict]:
+        """Check the settle window without a new frame (call it on clock ticks)."""
+        if self._candidate == self.settled or now - self._since < self.settle:
+            return []
+        lines = change_lines(self.settled, self._candidate)
+        self.settled = self._candidate
+        return lines
