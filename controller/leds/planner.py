@@ -165,8 +165,8 @@ def _pawn_destinations(game, team: int, square: int, cache: dict) -> int:
                 cache["moves"] = game.legal_pawn_moves()
             return cache["moves"].get(p, 0)
         return game.keeper_step_targets() if is_keeper(p) else 0
-    if ph in BALL_PHASES:
-        return game.dribble_destinations() if p == st.holder else 0
+    if ph in BALL_PHASES:       # the holder's dribble squares are lit as such by the ball-play layer
+        return 0
     if ph == "corner_placement":
         if "actions" not in cache:
             cache["actions"] = game.legal_actions()
@@ -189,8 +189,9 @@ def _setup_layers(game, view: BoardView, add) -> None:
     for s, _ in view.lifted:
         add(("lifted_from", 1 << s))
     for token, s, targets in fixes:
-        if not targets:                              # a sent-off pawn: off the board
-            if s >= 0:
+        if not targets:
+            # mask 0 is a sent-off pawn to lift off, or a would-be kicker that cannot reach the spot
+            if s >= 0 and token != "ball" and _sent_off_on(st, TEAM_BIT[token], s):
                 add(("setup_lift_off", 1 << s))
             continue
         if chosen and (token, s, targets) not in chosen:
@@ -201,6 +202,14 @@ def _setup_layers(game, view: BoardView, add) -> None:
             add(("setup_move", 1 << s))
         add(("setup_target", targets))
     add(("free_kick_zone", game.restart_zone()))
+
+
+def _sent_off_on(st, team: int, square: int) -> bool:
+    first = team * 11
+    for p in range(first, first + 11):
+        if st.sq[p] == square and st.sent_off[p]:
+            return True
+    return False
 
 
 def _anonymous_kicker(game, token: str, square: int, kickers: list[int]) -> bool:
