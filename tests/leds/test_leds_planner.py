@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from controller.leds import AGREES, PRIORITY, RGB, BoardView, plan_leds
+from controller.leds.planner import _die_moves
 from controller.rules import geometry as g
 from controller.rules.engine import Game
 from leds_helpers import expect_exact, mask
@@ -303,5 +304,9 @@ def test_plans_over_random_match_positions_never_fail():
             plan = plan_leds(gm, view)
             assert len(plan.frame()) == 384 and set(plan.meanings.values()) <= set(PRIORITY)
             seen.update(plan.meanings.values())
+            if st.roll and st.phase in ("offensive_set", "capture", "answer"):
+                moves = gm.legal_pawn_moves()
+                for p in range(st.actor * 11, st.actor * 11 + 11):   # the planner's one-pawn shortcut agrees
+                    assert _die_moves(gm, p) == moves.get(p, 0), (p, st.phase)
         play_match(gm, Bot(seed), on_action=check)
     assert {"ball_destination", "legal_destination", "offside_line", "red_to_act", "blue_to_act"} <= seen
