@@ -29,10 +29,15 @@ OPPOSITE = {d: (-d[0], -d[1]) for d in g.DIRECTIONS}
 
 def warm_tables() -> None:
     """Build every path table once (the daemon does the same at start-up)."""
+    from controller.rules.paths import ball_targets
     for half in (g.ALL, g.rect(0, 1, 7, 8), g.rect(0, 9, 7, 16)):
         for s in g.squares_of(half):
             for n in range(1, 7):
                 pawn_table(s, n, half)
+    for s in range(128):
+        for n in range(1, 13):
+            for forward in (0, 1, -1):
+                ball_targets(s, n, forward)
 
 
 def naive_destinations(game: Game) -> dict[int, int]:

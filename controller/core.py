@@ -81,6 +81,20 @@ class Core:
         """End of input: a pending position settles."""
         return self._settle() if self.game is not None and self.mismatch is None else []
 
+    def board_view(self):
+        """What the LEDs need beyond the game: tokens in hand, or what to fix, and identity questions."""
+        from .leds.view import BoardView
+        if self.game is None:
+            return BoardView()
+        missing, extra = self._difference()
+        ambiguous = 0
+        if self.question is not None:
+            for name in self.question["pawns"]:
+                ambiguous |= 1 << g.parse(name)
+        if self.mismatch is not None:
+            return BoardView(extra=tuple(extra), missing=tuple(missing), ambiguous=ambiguous, mismatch=True)
+        return BoardView(lifted=tuple(missing), ambiguous=ambiguous)
+
     def snapshot(self) -> dict | None:
         if self.game is None:
             return None
@@ -190,16 +204,17 @@ class Core:
         return self._diff(self.board)
 
     def _diff(self, board) -> tuple[list, list]:
+        """Tokens the game expects that the board lacks, and tokens the board has that it does not expect."""
         expected = self.ruleset.expected_occupancy(self.game)
+        exp_bits = int.from_bytes(expected, "little")
+        differ = exp_bits ^ int.from_bytes(board, "little")
         missing, extra = [], []
-        for sq in range(128):
-            a, b = expected[sq], board[sq]
-            if a != b:
-                for bit, token in BIT_TOKEN.items():
-                    if a & bit and not b & bit:
-                        missing.append((sq, token))
-                    elif b & bit and not a & bit:
-                        extra.append((sq, token))
+        while differ:                       # one bit per (square, token) that differs
+            low = differ & -differ
+            differ ^= low
+            pos = low.bit_length() - 1
+            entry = (pos >> 3, BIT_TOKEN[1 << (pos & 7)])
+            (missing if exp_bits & low else extra).append(entry)
         return missing, extra
 
     def _read(self, board, final: bool = False) -> Reading:

@@ -145,7 +145,11 @@ def sim_command(args) -> int:
               f"-t '{settings.base}/#' -v", flush=True)
         print(f"journal  {settings.journal.dir}", flush=True)
         source = None
-        kw = {"speed": args.speed, "backlog": daemon.inputs.qsize, "on_end": daemon.end_of_source}
+        pub = daemon.publisher
+
+        def backlog() -> int:   # at full speed, wait for MQTT too (while it is up), or the outbox grows
+            return daemon.inputs.qsize() + (pub.backlog() // 8 if pub.connected.is_set() else 0)
+        kw = {"speed": args.speed, "backlog": backlog, "on_end": daemon.end_of_source}
         if args.scenario:
             from .sources import ScenarioSource
             source = ScenarioSource(args.scenario, daemon.put, **kw)

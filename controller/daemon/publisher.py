@@ -260,7 +260,8 @@ class Publisher:
         if self._on_sim_input is not None:
             client.subscribe(f"{self.base}/sim/input", qos=1)
         with self._lock:                           # status first, then the backlog, then fresh retained copies
-            refresh = [Msg(t, p) for t, p in self._retained.items() if t != "status"]
+            queued = {m.topic for m in self._pending}
+            refresh = [Msg(t, p) for t, p in self._retained.items() if t != "status" and t not in queued]
             self._pending.appendleft(Msg("status", "online"))
             self._pending.extend(refresh)          # the broker may have lost retained messages
         if self.last_error:
@@ -281,7 +282,9 @@ class Publisher:
     def _handle_publish(self, client, userdata, mid, reason_code, properties) -> None:
         with self._lock:
             if self._inflight.pop(mid, None) is None:
-                self._early_acks.add(mid)       # acknowledged before _flush recorded it
+                self._early_acks.add(mid)       # acknowledged before _flush recorded it (or QoS 0)
+                if len(self._early_acks) > 256:
+                    self._early_acks.clear()
             self._order.pop(mid, None)
 
     def _handle_message(self, client, userdata, message) -> None:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 from controller.rules import geometry as g
 from controller.rules.actions import MovePawn
-from controller.rules.moves import die_destinations
 from controller.rules.pieces import is_keeper
 
 from .corrections import Step, plan_corrections
@@ -181,15 +180,8 @@ def _pawn_destinations(game, team: int, square: int, cache: dict) -> int:
 
 
 def _die_moves(game, p: int) -> int:
-    """game.legal_pawn_moves()[p] for one pawn, without listing every other pawn (a tenth of the time;
-    tests/leds check that the two agree on positions from random matches)."""
-    st = game.state
-    if is_keeper(p) or st.sent_off[p] or st.sq[p] < 0 or (st.phase == "offensive_set" and p == st.holder):
-        return 0
-    dest = die_destinations(st.sq, game.occ, p, st.roll)
-    if st.phase == "capture" and p == st.barred:
-        dest &= ~(1 << st.ball_sq)
-    return dest
+    """The lifted pawn's legal destinations for the pending roll (the engine lists just that pawn)."""
+    return game.legal_pawn_moves(pawn=p).get(p, 0)
 
 
 def _setup_layers(game, view: BoardView, add) -> None:

@@ -316,9 +316,10 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         if not die_destinations(st.sq, self.occ, pawn, st.roll) >> to & 1:
             raise explain_die_move(st.sq, self.occ, pawn, to, st.roll)
 
-    def legal_pawn_moves(self, first_only: bool = False) -> dict[int, int]:
+    def legal_pawn_moves(self, first_only: bool = False, pawn: int = -1) -> dict[int, int]:
         """For the pending roll: pawn -> mask of its legal destinations (the listing LEDs show).
-        first_only stops at the first pawn that can move (C4 only asks whether any can)."""
+        first_only stops at the first pawn that can move (C4 only asks whether any can); pawn >= 0
+        lists that one pawn only (the one a player has lifted)."""
         from .moves import die_destinations
         st = self.state
         out: dict[int, int] = {}
@@ -328,7 +329,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         skip = st.holder if st.phase == "offensive_set" else -1
         barred = st.barred if st.phase == "capture" else -1
         first = st.actor * 11
-        for p in range(first + 1, first + 11):          # the keeper never moves with a die
+        candidates = range(first + 1, first + 11) if pawn < 0 else (pawn,) if first < pawn < first + 11 else ()
+        for p in candidates:                             # the keeper never moves with a die
             if sq[p] < 0 or sent_off[p] or p == skip:
                 continue
             dest = die_destinations(sq, occ, p, n)

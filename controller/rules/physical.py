@@ -126,6 +126,14 @@ def _single_action(game, missing, extra):
                 return None, Illegal("no_token", f"no {token} pawn on {g.name(a)}")
             act = MovePawn(p, b)
         return act, _legal(game, act)
+    if st.phase == "corner_kick" and st.shooter >= 0 and (st.ball, "ball") in missing and len(extra) == 2:
+        # the taker stepped onto the corner square and kicked, read as one settled change (rule 8)
+        taker = TEAMS[0 if st.shooter < 11 else 1]
+        rest = [m for m in missing if m != (st.ball, "ball")]
+        ball_to = [s for s, t in extra if t == "ball"]
+        if (st.ball, taker) in extra and len(ball_to) == 1 and rest in ([], [(st.sq[st.shooter], taker)]):
+            act = MoveBall(ball_to[0])
+            return act, _legal(game, act)
     if len(missing) == 2 and len(extra) == 2 and "ball" in {t for _, t in missing}:
         from_sq = {s for s, _ in missing}
         to_sq = {s for s, _ in extra}
@@ -169,6 +177,8 @@ def _may_reach(game, a: int, b: int, token: str, final: bool, several: bool) -> 
     p = _pawn_at(game, TEAMS.index(token), a)
     if p < 0:
         return False
+    if st.phase == "corner_kick" and p == st.shooter and b == st.ball:
+        return True                      # the taker steps onto the corner square to kick (rule 8)
     moves = game.legal_pawn_moves().get(p, 0) | (game.keeper_step_targets() if p % 11 == 0 else 0)
     return bool((moves | _transit_squares(game, p, moves)) >> b & 1)
 

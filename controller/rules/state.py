@@ -5,7 +5,6 @@ that the offended team may decline keeps the copy to return to.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -38,9 +37,10 @@ class Options(BaseModel):
         return v
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Offside:
-    """Rule 7 / C14: who stood in an offside position when the ball was last played."""
+    """Rule 7 / C14: who stood in an offside position when the ball was last played (replaced, never
+    changed in place, so game copies share it)."""
     pawns: int = 0            # bit per pawn index
     line: int = 0             # rank of the defending team's last field player (0 = not recorded)
     defending: int = -1
@@ -122,7 +122,6 @@ class GameState:
         c.defender_yellows = self.defender_yellows[:]
         c.score = self.score[:]
         c.dice = self.dice[:]
-        c.offside = copy.copy(self.offside)
         c.placements = self.placements[:]
         c.placing_done = self.placing_done[:]
         c.shootout = self.shootout[:]

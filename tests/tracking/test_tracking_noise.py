@@ -25,7 +25,7 @@ def same_game(a: Game, b: Game) -> bool:
 
 def play_noisy_match(seed: int, glitch_rate: float = 0.05) -> tuple[int, int]:
     """Returns (actions checked, glitch frames); asserts the core followed the real moves exactly."""
-    options = {"half_minutes": 1.0, "extra_time_minutes": 0.5}
+    options = {"half_minutes": 2.0, "extra_time_minutes": 1.0}
     reference = Game.kick_off(None, Options(**options))
     bot = Bot(seed)
     core = Core(get_ruleset(), board_follows_game=False)

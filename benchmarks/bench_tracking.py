@@ -1,0 +1,118 @@
+"""Board tracking speed: a settled sensor frame to the accepted action and the new LED frame, and the
+cost of an unchanged frame (the common case at 100 scans a second). Prints medians and p99 with a
+baseline measured in the same run: applying the same action to the engine directly. Not a test.
+
+    python benchmarks/bench_tracking.py [--matches 10]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from controller.core import Core  # noqa: E402
+from controller.leds.planner import plan_leds  # noqa: E402
+from controller.rules.engine import Game  # noqa: E402
+from controller.rules.physical import expected_occupancy  # noqa: E402
+from controller.rules.state import Options  # noqa: E402
+from controller.ruleset import get_ruleset  # noqa: E402
+from controller.scenario import parse_obj  # noqa: E402
+from controller.tracking import FrameTracker  # noqa: E402
+from simulator.bots import Bot  # noqa: E402
+from simulator.lines import lines_for  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_engine import warm_tables  # noqa: E402
+
+
+def p99(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(len(xs) * 0.99))]
+
+
+def measure(matches: int):
+    settled_us, direct_us, unchanged_us, copy_us = [], [], [], []
+    for seed in range(matches):
+        options = {"half_minutes": 5.0, "extra_time_minutes": 2.0}
+        core = Core(get_ruleset(), board_follows_game=False)
+        core.feed(parse_obj({"type": "setup", "formation": "standard", "options": options}))
+        shadow = Game.kick_off(None, Options(**options))
+        bot = Bot(seed)
+        tracker = FrameTracker(settle=0.05)
+        board = bytearray(expected_occupancy(core.game))
+        tracker.start(bytes(board))
+        now = 0.0
+        for _ in range(200_000):
+            if core.game.state.phase == "full_time":
+                break
+            action = bot.next_action(core.game)
+            if action is None:
+                break
+            shadow.state = core.game.state.clone()
+            lines = lines_for(core.game, action)
+            physical = [ln for ln in lines if ln["type"] in ("move", "lift", "place")]
+            if physical and len(physical) == 1 and physical[0]["type"] == "move":
+                ln = physical[0]
+                from controller.rules import geometry as g
+                from controller.rules.physical import TOKEN_BIT
+                bit = TOKEN_BIT[ln["token"]]
+                board[g.parse(ln["from"])] &= ~bit
+                board[g.parse(ln["to"])] |= bit
+                frame = bytes(board)
+                tracker.feed(frame, now)                       # the change arrives ...
+                now += 0.06
+                t0 = time.perf_counter()                       # ... and settles: time from here
+                for settled in tracker.feed(frame, now):
+                    core.feed(parse_obj(settled))
+                led = plan_leds(core.game, core.board_view()).frame()
+                settled_us.append((time.perf_counter() - t0) * 1e6)
+                t0 = time.perf_counter()
+                shadow.apply(action)
+                direct_us.append((time.perf_counter() - t0) * 1e6)
+                t0 = time.perf_counter()
+                tracker.feed(frame, now + 0.01)                # the next scan: nothing changed
+                unchanged_us.append((time.perf_counter() - t0) * 1e6)
+                t0 = time.perf_counter()
+                bytes(board)
+                copy_us.append((time.perf_counter() - t0) * 1e6)
+                assert len(led) == 384
+                if core.pending is not None:              # a ball played one square: let it settle
+                    core.feed(parse_obj({"type": "clock", "advance": 0.1}))
+            else:
+                for ln in lines:
+                    core.feed(parse_obj(ln))
+                if core.pending is not None:
+                    core.feed(parse_obj({"type": "clock", "advance": 0.1}))
+                board[:] = expected_occupancy(core.game)     # the players follow the LEDs
+                core.board = bytearray(board)
+                tracker.start(bytes(board))
+            if action.__class__.__name__ in ("Roll", "Spin") and core.game.state.phase != "full_time":
+                core.feed(parse_obj({"type": "clock", "advance": bot.pause().seconds}))
+    return settled_us, direct_us, unchanged_us, copy_us
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--matches", type=int, default=10)
+    args = ap.parse_args(argv)
+    warm_tables()
+    settled, direct, unchanged, copy = measure(args.matches)
+    print(f"moves measured: {len(settled)} over {args.matches} matches")
+    print(f"{'measure':<56} {'median':>9} {'p99':>9}")
+    rows = [("settled frame -> accepted action + LED frame", settled),
+            ("baseline: engine.apply of the same action alone", direct),
+            ("unchanged frame (tracker)", unchanged),
+            ("baseline: copying a 128-byte frame", copy)]
+    for name, xs in rows:
+        print(f"{name:<56} {statistics.median(xs):7.1f}us {p99(xs):7.1f}us")
+    print(f"ratio settled/apply (median): {statistics.median(settled) / statistics.median(direct):.1f}x; "
+          f"unchanged/copy: {statistics.median(unchanged) / statistics.median(copy):.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
