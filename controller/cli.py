@@ -10,11 +10,16 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["emulate-board"]:        # its own options: hand the rest over untouched
         from firmware_bridge.emulator import main as emulate
         return emulate(argv[1:])
+    if argv[:1] == ["render"]:
+        from .render import render_main
+        return render_main(argv[1:])
     from .daemon.main import add_daemon_commands, add_sim_options, dispatch
     parser = argparse.ArgumentParser(prog="soccerboard", description="A live referee for a Soccer Tactics WORLD board.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="feed a scenario or journal to the referee and print verdicts, events and the final snapshot")
     p.add_argument("file", help="scenario file (JSON Lines), or - for standard input")
+    p.add_argument("--leds", action="store_true", help="also print the LED frame after each input that changes it")
+    sub.add_parser("render", help="draw a scenario's final position or a snapshot as SVG or PNG (see its --help)")
     p = sub.add_parser("sim", help="the daemon on a simulated board with an embedded broker; seeded bots play a live match")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--half-minutes", type=float, default=45.0)
@@ -27,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         from .replay import run
-        return run(args.file)
+        return run(args.file, leds=args.leds)
     if args.command == "schema":
         import json
         from .rules.snapshot import Snapshot

@@ -17,12 +17,22 @@ from .scenario import BadInput, parse_line
 def replay_lines(lines: Iterable[str], core: Core | None = None, leds: bool = False) -> list[dict]:
     """All replay outputs for the given lines, in order (the last one is the snapshot)."""
     out: list[dict] = []
-    replay_into(lines, out.append, core)
+    replay_into(lines, out.append, core, leds)
     return out
 
 
-def replay_into(lines: Iterable[str], emit, core: Core | None = None) -> Core:
+def replay_into(lines: Iterable[str], emit, core: Core | None = None, leds: bool = False) -> Core:
     core = core or Core()
+    shown = {"leds": None}
+
+    def show_leds() -> None:
+        if leds and core.game is not None:
+            from .leds.planner import plan_leds
+            doc = plan_leds(core.game, core.board_view()).to_json()
+            if doc != shown["leds"]:
+                shown["leds"] = doc
+                emit({"leds": doc})
+
     for number, text in enumerate(lines, start=1):
         try:
             line = parse_line(text)
@@ -40,23 +50,29 @@ def replay_into(lines: Iterable[str], emit, core: Core | None = None) -> Core:
         emit({"line": number, **result.verdict})
         for event in result.events:
             emit(event)
+        show_leds()
     for event in core.finish():
         emit(event)
+    show_leds()
     emit({"snapshot": core.snapshot()})
     return core
 
 
-def run(path: str, stdout: TextIO = sys.stdout) -> int:
+def run(path: str, stdout: TextIO = sys.stdout, leds: bool = False) -> int:
     def emit(obj: dict) -> None:
         stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
 
-    if path == "-":
-        replay_into(sys.stdin, emit)
-        return 0
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            replay_into(f, emit)
-    except OSError as e:
-        sys.stderr.write(f"soccerboard replay: cannot read {path}: {e.strerror}\n")
-        return 2
+        if path == "-":
+            replay_into(sys.stdin, emit, leds=leds)
+            return 0
+        try:
+            f = open(path, encoding="utf-8", errors="replace")
+        except OSError as e:
+            sys.stderr.write(f"soccerboard replay: cannot read {path}: {e.strerror}\n")
+            return 2
+        with f:
+            replay_into(f, emit, leds=leds)
+    except BrokenPipeError:          # the reader went away (| head): nothing left to say
+        sys.stderr.close()
     return 0
