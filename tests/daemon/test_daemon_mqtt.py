@@ -162,3 +162,21 @@ def test_spectators_cannot_command_and_bad_commands_are_answered(broker, tmp_pat
     finally:
         assert stop_process(proc) == 0
         watcher.close()
+
+
+def test_run_with_a_missing_serial_port_says_so_and_keeps_serving(broker, tmp_path):
+    cfg = tmp_path / "board.toml"
+    cfg.write_text(f'board_id = "{BOARD}"\n[hardware]\nbackend = "serial"\nport = "/dev/ttyNOPE9"\n'
+                   f'[mqtt]\nurl = "mqtt://127.0.0.1:{broker.port}"\nusername = "{BOARD}"\npassword = "{DAEMON_PASS}"\n'
+                   f'[journal]\ndir = "{tmp_path / "j"}"\n')
+    watcher = Watcher(broker.port)
+    proc = start_daemon(["run", "--config", str(cfg)], tmp_path / "daemon.log")
+    try:
+        wait_for(lambda: watcher.of("status")[-1:] == ["online"], 20, "status online")
+        wait_for(lambda: watcher.last("state"), 10, "the state of the waiting match")
+        assert proc.poll() is None
+    finally:
+        assert stop_process(proc) == 0
+    wait_for(lambda: watcher.of("status")[-1:] == ["offline"], 10, "offline on a clean stop")
+    watcher.close()
+    assert "hardware.port = '/dev/ttyNOPE9': /dev/ttyNOPE9 does not exist" in (tmp_path / "daemon.log").read_text()
