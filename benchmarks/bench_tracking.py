@@ -88,10 +88,13 @@ def measure(matches: int):
                 if core.pending is not None:
                     core.feed(parse_obj({"type": "clock", "advance": 0.1}))
                 board[:] = expected_occupancy(core.game)     # the players follow the LEDs
-                core.board = bytearray(board)
+                core.set_board(bytes(board))
                 tracker.start(bytes(board))
             if action.__class__.__name__ in ("Roll", "Spin") and core.game.state.phase != "full_time":
                 core.feed(parse_obj({"type": "clock", "advance": bot.pause().seconds}))
+                board[:] = expected_occupancy(core.game)     # half time: the players follow the LEDs
+                core.set_board(bytes(board))
+                tracker.start(bytes(board))
     return settled_us, direct_us, unchanged_us, copy_us
 
 

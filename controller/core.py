@@ -232,8 +232,21 @@ class Core:
         return events
 
     def _follow(self) -> None:
-        if self.board_follows_game and self.pending is None:
+        """After an action: a replay assumes the players carried out the game's own relocations; a
+        sensed board that now differs (kick-off formation after a goal) waits until they have."""
+        if self.pending is not None:
+            return
+        if self.board_follows_game:
             self.board = self.ruleset.expected_occupancy(self.game)
+        elif self._difference() != ([], []):
+            self.mismatch = Illegal("board_mismatch", "the game moved tokens itself: set the board as the LEDs show")
+
+    def set_board(self, board: bytes) -> None:
+        """The whole sensed board at once (a resync after the board reconnects, or players following the
+        LEDs): clears the mismatch when it agrees with the game."""
+        self.board = bytearray(board)
+        if self._difference() == ([], []):
+            self.mismatch, self.pending = None, None
 
     def _mismatch_error(self) -> Illegal:
         missing, extra = self._difference()

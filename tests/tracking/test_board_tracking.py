@@ -137,3 +137,19 @@ def test_change_lines_lift_before_place():
     b = bytearray(128); b[1] = 1
     assert change_lines(bytes(a), bytes(b)) == [{"type": "lift", "square": "a1", "token": "red"},
                                                 {"type": "place", "square": "b1", "token": "red"}]
+
+
+def test_after_a_goal_a_sensed_board_waits_for_the_kickoff_formation():
+    core = Core(board_follows_game=False)
+    setup = {"type": "setup", "pawns": {"red-gk": "d1", "red-s1": "d12", "red-m1": "e14", "red-m2": "a10",
+                                        "blue-gk": "d16", "blue-d1": "h15", "blue-s1": "h10"},
+             "ball": "d12", "offense": "red"}
+    core.feed(parse_obj(setup))
+    for line in ({"type": "roll", "die": "red", "value": 1}, {"type": "move", "from": "a10", "to": "a11", "token": "red"},
+                 {"type": "roll", "die": "red", "value": 2}, {"type": "move", "from": "d12", "to": "e14", "token": "ball"},
+                 {"type": "spin", "outcome": "goal"}):
+        assert core.feed(parse_obj(line)).verdict["ok"]
+    refused = core.feed(parse_obj({"type": "roll", "die": "blue", "value": 2}))
+    assert refused.verdict["reason"] == "board_mismatch"
+    core.set_board(bytes(expected_occupancy(core.game)))      # the players set up the kick-off formation
+    assert core.feed(parse_obj({"type": "roll", "die": "blue", "value": 2})).verdict["ok"]

@@ -49,6 +49,14 @@ def play_noisy_match(seed: int, glitch_rate: float = 0.05) -> tuple[int, int]:
                     feed(settled)
         raise AssertionError("the board never settled")
 
+    def follow_the_leds() -> None:
+        """The game moved tokens itself (kick-off formation after a goal or at half time, the corner
+        taker stepping on): the players set the board as the LEDs show, and the sensors report it."""
+        if core.pending is None and bytes(grid.occupancy) != bytes(expected_occupancy(core.game)):
+            grid.occupancy[:] = expected_occupancy(core.game)
+            core.set_board(bytes(grid.occupancy))
+            tracker.start(bytes(grid.occupancy))
+
     while reference.state.phase != "full_time" and checked < 20000:
         action = bot.next_action(reference)
         if action is None:
@@ -66,18 +74,14 @@ def play_noisy_match(seed: int, glitch_rate: float = 0.05) -> tuple[int, int]:
         if core.pending is not None:             # a dribble-or-pass waits for the settle window
             feed({"type": "clock", "advance": SETTLE_SECONDS * 2})
             reference.apply(Tick(SETTLE_SECONDS * 2))
-        if core.pending is None and bytes(grid.occupancy) != bytes(expected_occupancy(core.game)):
-            # the game moved tokens itself (kick-off formation after a goal or at half time, the corner
-            # taker stepping on): the players follow the LEDs and set the board accordingly
-            grid.occupancy[:] = expected_occupancy(core.game)
-            core.board = bytearray(grid.occupancy)
-            tracker.start(bytes(grid.occupancy))
+        follow_the_leds()
         assert same_game(reference, core.game), (seed, checked, action)
         checked += 1
         if isinstance(action, (Roll, Spin)) and reference.state.phase != "full_time":
             tick = bot.pause()
             reference.apply(tick)
             feed({"type": "clock", "advance": tick.seconds})
+            follow_the_leds()
     assert reference.state.phase == "full_time"
     return checked, grid.glitches
 
