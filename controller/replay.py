@@ -21,8 +21,28 @@ def replay_lines(lines: Iterable[str], core: Core | None = None, leds: bool = Fa
     return out
 
 
+JOURNAL_HEADER = "# soccerboard-journal "
+
+
+def _core_for(first_line: str | None) -> Core:
+    """A daemon journal says in its header whether its board was sensed; a plain scenario follows the game."""
+    if first_line and first_line.startswith(JOURNAL_HEADER):
+        try:
+            header = json.loads(first_line[len(JOURNAL_HEADER):])
+            from .ruleset import get_ruleset
+            return Core(get_ruleset(options=header.get("options") or None),
+                        board_follows_game=bool(header.get("board_follows_game", True)))
+        except (ValueError, TypeError, AttributeError):
+            pass                 # an unreadable header: replay it as a plain scenario
+    return Core()
+
+
 def replay_into(lines: Iterable[str], emit, core: Core | None = None, leds: bool = False) -> Core:
-    core = core or Core()
+    lines = iter(lines)
+    first = next(lines, None)
+    if first is not None:
+        lines = _chain(first, lines)
+    core = core or _core_for(first)
     shown = {"leds": None}
 
     def show_leds() -> None:
@@ -56,6 +76,11 @@ def replay_into(lines: Iterable[str], emit, core: Core | None = None, leds: bool
     show_leds()
     emit({"snapshot": core.snapshot()})
     return core
+
+
+def _chain(first, rest):
+    yield first
+    yield from rest
 
 
 def run(path: str, stdout: TextIO = sys.stdout, leds: bool = False) -> int:

@@ -12,6 +12,7 @@ import logging
 import threading
 from typing import Callable
 
+from ..tracking import FrameTracker
 from hal.events import DieRoll, DieStatus
 from hal.frames import diff_frames
 from hal.interfaces import Hardware
@@ -63,6 +64,8 @@ class HardwarePoller:
         self._put = put
         self._wait = wait
         self._frame = hardware.occupancy.latest()
+        self._tracker = FrameTracker()            # only settled changes reach the core (issue 3)
+        self._tracker.start(self._frame)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="soccerboard-hal", daemon=True)
 
@@ -87,11 +90,14 @@ class HardwarePoller:
         n = 0
         frame = self.hw.occupancy.next_frame(timeout=wait)
         while frame is not None:
-            for line in frame_lines(self._frame, frame):
+            for line in self._tracker.feed(frame, self.hw.clock.monotonic()):
                 self._put("hardware", line)
                 n += 1
             self._frame = frame
             frame = self.hw.occupancy.next_frame()
+        for line in self._tracker.poll(self.hw.clock.monotonic()):
+            self._put("hardware", line)
+            n += 1
         event = self.hw.dice.next_event()
         while event is not None:
             line = die_line(event)

@@ -153,8 +153,25 @@ class Daemon:
             source.resume(header.get("source"), jf.lines, self.referee.normalise)
         self.journal.publish_only(resend + self._retained_msgs())
 
+    def _led_msgs(self, force: bool = False) -> list[Msg]:
+        """The LED plan for the game as it stands, when it changed: published and shown on the board."""
+        core = self.referee.core if self.referee is not None else None
+        if core is None or core.game is None:
+            return [Msg("leds", led_document())] if force else []
+        from ..leds.planner import plan_leds
+        plan = plan_leds(core.game, core.board_view())
+        doc = plan.to_json()
+        if doc == getattr(self, "_last_leds", None) and not force:
+            return []
+        self._last_leds = doc
+        try:
+            self.hw.leds.show(plan.frame())
+        except Exception:                     # a dead LED strip must not stop the referee
+            log.exception("could not show the LED frame")
+        return [Msg("leds", doc)]
+
     def _retained_msgs(self) -> list[Msg]:
-        out = [Msg("leds", led_document())]
+        out = self._led_msgs(force=True)
         if self.referee is not None and self.referee.state_doc is not None:
             out.append(Msg("state", self.referee.state_doc))
             from .referee import clock_view
@@ -164,7 +181,7 @@ class Daemon:
     # ---- the core thread ----------------------------------------------------------------------------
     def _loop(self) -> None:
         if self.journal_path is None and self.publisher is not None:
-            self.journal.publish_only([Msg("leds", led_document())])
+            self.journal.publish_only(self._led_msgs(force=True))
         while not self._stop.is_set():
             self.heartbeat = time.monotonic()
             try:
@@ -220,6 +237,7 @@ class Daemon:
             msgs.append(Msg("state", step.state))
         if step.clock is not None:
             msgs.append(Msg("clock", clock_document(step.clock)))
+        msgs += self._led_msgs()
         if request is not None:
             name, request_id = request
             if name != "sim/input" or not step.verdict.get("ok"):

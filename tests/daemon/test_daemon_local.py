@@ -40,9 +40,11 @@ def test_the_poller_turns_dice_buttons_and_frames_into_lines():
     board.place("c6", "red")
     board.roll("blue", 5)
     board.press("decline")
-    assert poller.poll_once() == 3
-    assert got == [{"type": "place", "square": "c6", "token": "red"}, {"type": "roll", "die": "blue", "value": 5},
-                   {"type": "press", "button": "decline"}]
+    assert poller.poll_once() == 2              # the new frame waits for the settle window
+    assert got == [{"type": "roll", "die": "blue", "value": 5}, {"type": "press", "button": "decline"}]
+    board.advance(0.06)
+    assert poller.poll_once() == 1
+    assert got[-1] == {"type": "place", "square": "c6", "token": "red"}
 
 
 def test_config_errors_name_the_key_the_value_and_what_is_allowed(tmp_path, monkeypatch):

@@ -89,3 +89,9 @@ def test_replay_is_deterministic():
     lines = [SETUP, '{"type": "roll", "die": "red", "value": 4}',
              '{"type": "move", "from": "d8", "to": "d12", "token": "ball"}', '{"type": "clock", "advance": 70}']
     assert replay_lines(lines) == replay_lines(lines)
+
+
+def test_a_daemon_journal_header_sets_the_options_and_the_sensed_board():
+    header = '# soccerboard-journal {"version": 1, "board_follows_game": false, "options": {"half_minutes": 1.0}}'
+    out = replay_lines([header, SETUP, '{"type": "roll", "die": "red", "value": 2}'])
+    assert out[-1]["snapshot"]["clock"]["length"] == 60.0 and out[-1]["snapshot"]["roll"] == 2

@@ -153,3 +153,34 @@ def test_after_a_goal_a_sensed_board_waits_for_the_kickoff_formation():
     assert refused.verdict["reason"] == "board_mismatch"
     core.set_board(bytes(expected_occupancy(core.game)))      # the players set up the kick-off formation
     assert core.feed(parse_obj({"type": "roll", "die": "blue", "value": 2})).verdict["ok"]
+
+
+def _by_hand(path: str, refused: set[int]) -> list[str]:
+    """A scenario's move lines as the lifts and places a hand makes; a refused move is put back."""
+    out = []
+    for number, text in enumerate(open(path).read().splitlines(), start=1):
+        if not text.strip() or text.startswith("#"):
+            continue
+        line = json.loads(text)
+        if line["type"] == "move":
+            hand = [("lift", line["from"]), ("place", line["to"])]
+            if number in refused:
+                hand += [("lift", line["to"]), ("place", line["from"])]
+            out += [json.dumps({"type": kind, "square": sq, "token": line["token"]}) for kind, sq in hand]
+        elif number not in refused:
+            out.append(text)
+    return out
+
+
+def test_corner_and_free_kick_set_ups_by_hand_reach_the_same_game_as_move_lines():
+    from pathlib import Path
+    golden = Path(__file__).resolve().parents[1] / "golden"
+    for name in ("03_corner_kick.jsonl", "02_foul_cards_free_kick.jsonl"):
+        moves = replay_lines((golden / name).read_text().splitlines())
+        refused = {o["line"] for o in moves if "line" in o and not o["ok"]}
+        hand = replay_lines(_by_hand(str(golden / name), refused))
+        refused_moves = sum(1 for o in moves if "line" in o and not o["ok"] and o["reason"] != "not_expected")
+        refused_hand = sum(1 for o in hand if "line" in o and not o["ok"])
+        assert refused_hand == refused_moves, name         # only the wrong placements are refused
+        a, b = moves[-1]["snapshot"], hand[-1]["snapshot"]
+        assert (a["pawns"], a["ball"], a["phase"], a["score"]) == (b["pawns"], b["ball"], b["phase"], b["score"]), name
