@@ -18,13 +18,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from controller.rules import geometry as g  # noqa: E402
 from controller.rules.actions import Roll  # noqa: E402
 from controller.rules.engine import Game  # noqa: E402
-from controller.rules.moves import region  # noqa: E402
+from controller.rules.reference import walked_destinations  # noqa: E402
 from controller.rules.paths import pawn_table  # noqa: E402
 from controller.rules.pieces import is_keeper, pawns_of  # noqa: E402
 from controller.rules.state import Options  # noqa: E402
 from simulator.bots import Bot, play_match  # noqa: E402
 
-OPPOSITE = {d: (-d[0], -d[1]) for d in g.DIRECTIONS}
 
 
 def warm_tables() -> None:
@@ -43,30 +42,11 @@ def warm_tables() -> None:
 def naive_destinations(game: Game) -> dict[int, int]:
     """Baseline: walk every path of every pawn square by square (what the tables replace)."""
     st = game.state
-    occ = game.occ
     out = {}
     for p in pawns_of(st.actor):
         if st.sq[p] < 0 or st.sent_off[p] or is_keeper(p) or (st.phase == "offensive_set" and p == st.holder):
             continue
-        team = 0 if p < 11 else 1
-        opp, own, reg = occ.team[1 - team], occ.team[team], region(p, game.profile)
-        n, dest = st.roll, 0
-        for d1 in g.DIRECTIONS:
-            for k in range(1, n + 1):
-                for d2 in (g.DIRECTIONS if k < n else (d1,)):
-                    if k < n and (d2 == d1 or d2 == OPPOSITE[d1]):
-                        continue
-                    s, ok = st.sq[p], True
-                    for i in range(n):
-                        s = g.step(s, d1 if i < k else d2)
-                        if s < 0 or not reg >> s & 1 or (i < n - 1 and opp >> s & 1):
-                            ok = False
-                            break
-                    if ok and not own >> s & 1:
-                        dest |= 1 << s
-        dest &= ~occ.forbidden(p, st.sq)
-        if p == st.barred and st.phase == "capture":
-            dest &= ~(1 << st.ball_sq)
+        dest = walked_destinations(game, p)
         if dest:
             out[p] = dest
     return out

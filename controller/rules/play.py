@@ -39,15 +39,23 @@ class PlayMixin:
         st.chance_live, st.move_deadline, st.reset_deadline = False, -1.0, -1.0
         self._emit("kick_off", team=TEAMS[team], period=st.period)
 
-    def _resolve_roll_off(self) -> None:
-        """Rule 1B: the lower roll kicks off the first half; C1: a tie is rolled again."""
+    def _both_rolled(self, lower_wins: bool) -> int:
+        """Both dice of a roll-off are in: the winning team, or -1 on a tie (rolled again, C1)."""
         st = self.state
         r, b = st.dice
         st.dice = [0, 0]
         if r == b:
             self._emit("roll_off_tie", value=r)
+            return -1
+        return 0 if (r < b) == lower_wins else 1
+
+    def _resolve_roll_off(self) -> None:
+        """Rule 1B: the lower roll kicks off the first half; C1: a tie is rolled again."""
+        st = self.state
+        r, b = st.dice
+        team = self._both_rolled(lower_wins=True)
+        if team < 0:
             return
-        team = 0 if r < b else 1
         st.first_kickoff = team
         self._emit("roll_off", red=r, blue=b, kickoff=TEAMS[team])
         self._reset_formation(team)

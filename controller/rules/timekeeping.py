@@ -92,11 +92,9 @@ class TimeMixin:
         """Rule 11C: a roll decides who shoots first; we take the higher roll (a tie is rolled again)."""
         st = self.state
         r, b = st.dice
-        st.dice = [0, 0]
-        if r == b:
-            self._emit("roll_off_tie", value=r)
+        first = self._both_rolled(lower_wins=False)
+        if first < 0:
             return
-        first = 0 if r > b else 1
         self._emit("shootout_order", first=TEAMS[first], red=r, blue=b)
         st.phase, st.actor, st.offense = "shootout", first, first
 

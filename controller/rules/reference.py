@@ -1,0 +1,33 @@
+"""A slow, obviously correct pawn-path walk: the oracle the precomputed tables are tested against
+(tests/rules/test_property_matches.py) and measured against (benchmarks/bench_engine.py)."""
+from __future__ import annotations
+
+from . import geometry as g
+from .moves import region
+
+OPPOSITE = {d: (-d[0], -d[1]) for d in g.DIRECTIONS}
+
+
+def walked_destinations(game, pawn: int) -> int:
+    """Every path of the rolled length walked square by square; limits of rule 2 applied."""
+    st, occ = game.state, game.occ
+    team = 0 if pawn < 11 else 1
+    opp, own, reg, n = occ.team[1 - team], occ.team[team], region(pawn, game.profile), st.roll
+    dest = 0
+    for d1 in g.DIRECTIONS:
+        for k in range(1, n + 1):
+            for d2 in (g.DIRECTIONS if k < n else (d1,)):
+                if k < n and d2 in (d1, OPPOSITE[d1]):
+                    continue
+                s, ok = st.sq[pawn], True
+                for i in range(n):
+                    s = g.step(s, d1 if i < k else d2)
+                    if s < 0 or not reg >> s & 1 or (i < n - 1 and opp >> s & 1):
+                        ok = False
+                        break
+                if ok and not own >> s & 1:
+                    dest |= 1 << s
+    dest &= ~occ.forbidden(pawn, st.sq)
+    if st.phase == "capture" and pawn == st.barred:
+        dest &= ~(1 << st.ball_sq)
+    return dest
