@@ -14,7 +14,11 @@ from __future__ import annotations
 from . import geometry as g
 from .actions import Dribble, MinorFoul, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
 from .errors import Illegal
+from .moves import (
+    ball_destinations, die_destinations, explain_destination, explain_die_move, explain_keeper_step, keeper_steps,
+)
 from .occupancy import Occupancy
+from .paths import ball_targets
 from .pieces import N_PAWNS, TEAMS, is_keeper, keeper_of, other, pawn_id, pawns_of, stays_home
 from .play import PlayMixin
 from .profile import Profile, default_profile
@@ -295,7 +299,6 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
          "answer": self._after_answer}[ph](pawn, to)
 
     def _check_pawn_move(self, pawn: int, to: int) -> None:
-        from .moves import die_destinations, explain_die_move, explain_keeper_step, keeper_steps
         st = self.state
         ph = st.phase
         defending = st.actor != st.offense
@@ -320,7 +323,6 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         """For the pending roll: pawn -> mask of its legal destinations (the listing LEDs show).
         first_only stops at the first pawn that can move (C4 only asks whether any can); pawn >= 0
         lists that one pawn only (the one a player has lifted)."""
-        from .moves import die_destinations
         st = self.state
         out: dict[int, int] = {}
         if not st.roll or st.phase not in MOVE_PHASES:
@@ -347,7 +349,6 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         return bool(self.legal_pawn_moves(first_only=True))
 
     def keeper_step_targets(self) -> int:
-        from .moves import keeper_steps
         st = self.state
         if st.phase not in ("capture", "answer") or st.actor == st.offense or st.roll:
             return 0
@@ -357,7 +358,6 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
 
     # ----- the ball ---------------------------------------------------------------------------------
     def _ball_targets(self) -> int:
-        from .moves import ball_destinations
         st = self.state
         forward, allowed = 0, g.ALL
         if st.phase == "kick_off":
@@ -398,7 +398,6 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         self._play_ball(to)
 
     def _explain_ball(self, to: int) -> Illegal:
-        from .paths import ball_targets
         st = self.state
         where = f"the ball from {g.name(st.ball)} to {g.name(to)} on a roll of {st.roll}"
         if not ball_targets(st.ball, st.roll) >> to & 1:
@@ -417,7 +416,6 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         if not self._dribble_targets() >> to & 1:
             if st.roll != 1 or g.chebyshev(st.ball, to) != 1:
                 raise Illegal("not_dribble", "the holder moves with the ball only one square, on a ball roll of 1 (rule 4C)")
-            from .moves import explain_destination
             raise explain_destination(st.sq, self.occ, st.holder, to)
         self._do_dribble(to)
 

@@ -1,5 +1,5 @@
 """Rule 8: corner kick (C9 side, keeper back, zone, 3 placements each D-team first, no offside)."""
-from .dsl import at, ball, holder, play, position, rejects
+from .dsl import at, play, position, rejects
 
 
 def corner(shot_file="d"):
