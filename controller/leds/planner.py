@@ -186,40 +186,26 @@ def _die_moves(game, p: int) -> int:
 
 def _setup_layers(game, view: BoardView, add) -> None:
     """Set-up guidance from the game's own list of what the restart still needs."""
-    st = game.state
-    r = st.restart
     fixes = game.restart_fixes()
-    kickers = [p for p in r.kickers if st.sq[p] >= 0 and not st.sent_off[p]]
+    several_kickers = sum(1 for f in fixes if f.kind == "kicker") > 1
     lifted = set(view.lifted)
-    chosen = [f for f in fixes if (f[1], f[0]) in lifted and f[2]]
+    chosen = [f for f in fixes if (f.square, f.token) in lifted and f.targets]
     for s, _ in view.lifted:
         add(("lifted_from", 1 << s))
-    for token, s, targets in fixes:
-        if not targets:
-            # mask 0 is a sent-off pawn to lift off, or a would-be kicker that cannot reach the spot
-            if s >= 0 and token != "ball" and _sent_off_on(st, TEAM_BIT[token], s):
-                add(("setup_lift_off", 1 << s))
+    for f in fixes:
+        if f.kind == "lift_off":
+            add(("setup_lift_off", 1 << f.square))
             continue
-        if chosen and (token, s, targets) not in chosen:
-            if s >= 0 and not _anonymous_kicker(game, token, s, kickers):
-                add(("setup_move", 1 << s))
+        if not f.targets:                    # a would-be kicker that cannot reach the spot
             continue
-        if s >= 0 and (s, token) not in lifted and not _anonymous_kicker(game, token, s, kickers):
-            add(("setup_move", 1 << s))
-        add(("setup_target", targets))
+        anonymous = f.kind == "kicker" and several_kickers   # only the spot is lit, not every candidate
+        if chosen and f not in chosen:
+            if f.square >= 0 and not anonymous:
+                add(("setup_move", 1 << f.square))
+            continue
+        if f.square >= 0 and (f.square, f.token) not in lifted and not anonymous:
+            add(("setup_move", 1 << f.square))
+        add(("setup_target", f.targets))
     add(("free_kick_zone", game.restart_zone()))
 
 
-def _sent_off_on(st, team: int, square: int) -> bool:
-    first = team * 11
-    for p in range(first, first + 11):
-        if st.sq[p] == square and st.sent_off[p]:
-            return True
-    return False
-
-
-def _anonymous_kicker(game, token: str, square: int, kickers: list[int]) -> bool:
-    """One of several pawns that may take the kick: only the spot is lit, not every candidate."""
-    if token == "ball" or len(kickers) <= 1:
-        return False
-    return game.pawn_on(TEAM_BIT[token], square) in kickers

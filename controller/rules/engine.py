@@ -11,6 +11,8 @@ The engine is pure: no I/O, no clock, no random numbers; dice, spins and time ar
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from . import geometry as g
 from .actions import Dribble, MinorFoul, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
 from .errors import Illegal
@@ -484,24 +486,31 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         """The free-kick zone the opponents must respect during a set-up (0 when none)."""
         return self._zone() if self.state.restart is not None else 0
 
-    def restart_fixes(self) -> list[tuple[str, int, int]]:
-        """What a set-up still needs, as (token, square or -1, mask of squares where it may go):
-        the ball, the kicker, pawns that must leave, sent-off pawns to lift (mask 0: off the board)."""
+    def restart_fixes(self) -> list["Fix"]:
+        """What a set-up still needs, one Fix per token: the ball to its squares, each possible kicker
+        to its spot, pawns that must leave an area, sent-off pawns to lift off the board."""
         st = self.state
         r = st.restart
         if r is None:
             return []
-        out: list[tuple[str, int, int]] = []
-        if not self._ball_ok() or (self._kicker_in_place() == -1 and not r.kicker_squares):
-            if not self._ball_ok():
-                out.append(("ball", st.ball, r.ball_squares))
+        out: list[Fix] = []
+        if not self._ball_ok():
+            out.append(Fix("ball", "ball", st.ball, r.ball_squares))
         if self._kicker_in_place() == -1:
             for p in r.kickers:
                 if self._active(p):
-                    out.append((TEAMS[0 if p < 11 else 1], st.sq[p], self._kicker_targets(p)))
+                    out.append(Fix("kicker", TEAMS[0 if p < 11 else 1], st.sq[p], self._kicker_targets(p)))
         for p in range(N_PAWNS):
             if self._active(p) and self._must_leave(p):
-                out.append((TEAMS[0 if p < 11 else 1], st.sq[p], self._leave_targets(p)))
+                out.append(Fix("leave", TEAMS[0 if p < 11 else 1], st.sq[p], self._leave_targets(p)))
             elif st.sent_off[p] and st.sq[p] >= 0:
-                out.append((TEAMS[0 if p < 11 else 1], st.sq[p], 0))
+                out.append(Fix("lift_off", TEAMS[0 if p < 11 else 1], st.sq[p], 0))
         return out
+
+
+class Fix(NamedTuple):
+    """One thing a set-up still needs: kind is ball, kicker, leave or lift_off; targets a square mask."""
+    kind: str
+    token: str
+    square: int
+    targets: int
