@@ -17,6 +17,44 @@ from hal.frames import check_frame, empty_frame
 T = TypeVar("T")
 
 
+class InputOrder:
+    """One numbering shared by a backend's feeds, so a consumer can take their inputs in the order they
+    arrived (a bridge delivers occupancy changes, rolls and presses in the board's order; separate queues
+    would lose it). Each queued input gets the next number and its arrival time, under one lock."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.last = 0
+
+    def stamp(self) -> tuple[int, float]:
+        """Call with ``lock`` held: the next number and the arrival time."""
+        self.last += 1
+        return self.last, time.monotonic()
+
+
+def _ordered_put(order: "InputOrder | None", q: "queue.Queue", item) -> None:
+    if order is None:
+        q.put(item)
+        return
+    with order.lock:
+        n, at = order.stamp()
+        q.put((n, at, item))
+
+
+def _unwrap(order: "InputOrder | None", got):
+    return got if order is None or got is None else got[2]
+
+
+def _drain(order: "InputOrder", q: "queue.Queue", kind: str) -> list[tuple]:
+    out = []
+    while True:
+        try:
+            n, at, item = q.get_nowait()
+        except queue.Empty:
+            return out
+        out.append((n, at, kind, item))
+
+
 def _get(q: "queue.Queue[T]", timeout: float) -> T | None:
     try:
         if timeout <= 0:
@@ -29,10 +67,11 @@ def _get(q: "queue.Queue[T]", timeout: float) -> T | None:
 class FrameFeed:
     """An OccupancySource fed by a producer thread: keeps the latest frame, queues each change."""
 
-    def __init__(self) -> None:
+    def __init__(self, order: InputOrder | None = None) -> None:
         self._lock = threading.Lock()
         self._latest = empty_frame()
         self._changes: "queue.Queue[bytes]" = queue.Queue()
+        self.order = order
 
     def publish(self, frame: bytes) -> bool:
         """Record a frame; queue it if it differs from the previous one. True when it changed."""
@@ -41,7 +80,7 @@ class FrameFeed:
             if frame == self._latest:
                 return False
             self._latest = frame
-            self._changes.put(frame)
+            _ordered_put(self.order, self._changes, frame)
             return True
 
     def latest(self) -> bytes:
@@ -49,19 +88,30 @@ class FrameFeed:
             return self._latest
 
     def next_frame(self, timeout: float = 0.0) -> bytes | None:
-        return _get(self._changes, timeout)
+        return _unwrap(self.order, _get(self._changes, timeout))
+
+    def wait(self, timeout: float) -> None:
+        """Wait up to ``timeout`` for a change without taking it (the ordered consumer drains later)."""
+        with self._changes.not_empty:
+            if not self._changes._qsize():
+                self._changes.not_empty.wait(timeout)
+
+    def drain_ordered(self) -> list[tuple]:
+        """Every queued change as (number, arrival time, "frame", frame); needs an InputOrder."""
+        return _drain(self.order, self._changes, "frame")
 
 
 class DiceFeed:
     """A DiceSource fed by a producer: queues rolls, queues status only when it changes."""
 
-    def __init__(self, initial_status: str = "disconnected") -> None:
+    def __init__(self, initial_status: str = "disconnected", order: InputOrder | None = None) -> None:
         self._lock = threading.Lock()
         self._status = {die: initial_status for die in DIE_NAMES}
         self._events: "queue.Queue[DieRoll | DieStatus]" = queue.Queue()
+        self.order = order
 
     def publish_roll(self, die: str, face: int) -> None:
-        self._events.put(DieRoll(die, face))
+        _ordered_put(self.order, self._events, DieRoll(die, face))
 
     def publish_status(self, die: str, status: str) -> bool:
         event = DieStatus(die, status)
@@ -69,7 +119,7 @@ class DiceFeed:
             if self._status[die] == status:
                 return False
             self._status[die] = status
-            self._events.put(event)
+            _ordered_put(self.order, self._events, event)
             return True
 
     def status(self, die: str) -> str:
@@ -77,20 +127,27 @@ class DiceFeed:
             return self._status[die]
 
     def next_event(self, timeout: float = 0.0) -> DieRoll | DieStatus | None:
-        return _get(self._events, timeout)
+        return _unwrap(self.order, _get(self._events, timeout))
+
+    def drain_ordered(self) -> list[tuple]:
+        return _drain(self.order, self._events, "die")
 
 
 class ButtonFeed:
     """A Buttons source fed by callbacks."""
 
-    def __init__(self) -> None:
+    def __init__(self, order: InputOrder | None = None) -> None:
         self._presses: "queue.Queue[ButtonPress]" = queue.Queue()
+        self.order = order
 
     def publish(self, name: str) -> None:
-        self._presses.put(ButtonPress(name))
+        _ordered_put(self.order, self._presses, ButtonPress(name))
 
     def next_press(self, timeout: float = 0.0) -> ButtonPress | None:
-        return _get(self._presses, timeout)
+        return _unwrap(self.order, _get(self._presses, timeout))
+
+    def drain_ordered(self) -> list[tuple]:
+        return _drain(self.order, self._presses, "button")
 
 
 class MonotonicClock:

@@ -14,7 +14,7 @@ from firmware_bridge import host as H
 from firmware_bridge.serial_link import SerialLink
 from hal.frames import check_led_frame
 from hal.interfaces import Hardware
-from hal.queues import ButtonFeed, DiceFeed, FrameFeed, MonotonicClock
+from hal.queues import ButtonFeed, DiceFeed, FrameFeed, InputOrder, MonotonicClock
 
 log = logging.getLogger(__name__)
 
@@ -27,9 +27,10 @@ class SerialBoard:
     def __init__(self, port: str = "auto", baudrate: int = 115200,
                  dice: Mapping[str, int] | None = None, backoff: tuple[float, float] = (0.05, 0.4)) -> None:
         binding = dict(dice or DEFAULT_DICE_BINDING)
-        self.occupancy = FrameFeed()
-        self.dice = DiceFeed()
-        self.buttons = ButtonFeed()
+        order = InputOrder()             # the bridge delivers inputs in the board's order: keep it
+        self.occupancy = FrameFeed(order)
+        self.dice = DiceFeed(order=order)
+        self.buttons = ButtonFeed(order)
         self.link_events: list[H.LinkUpdate] = []
         self.session = H.HostSession(self._deliver, {int(uid): team for team, uid in binding.items()})
         self.link = SerialLink(port, self.session, baudrate=baudrate, backoff=backoff)

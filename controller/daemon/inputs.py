@@ -56,6 +56,19 @@ class ClockFeed:
         return {"type": "clock", "advance": advance}
 
 
+CATCH_UP_GAP = 0.01
+"""Two board events reaching the Pi closer than this were not timed by the Pi: a bridge sends events one
+by one as they happen, so such a pair is the board's outbox catching up (after a corrupted frame or an
+unplug) and the first of them lasted on the board for a time the Pi cannot know."""
+
+
+def _ordered(hardware: Hardware) -> bool:
+    """The backend numbers its inputs in arrival order across occupancy, dice and buttons (serial)."""
+    order = getattr(hardware.occupancy, "order", None)
+    return order is not None and all(getattr(feed, "order", None) is order and hasattr(feed, "drain_ordered")
+                                      for feed in (hardware.occupancy, hardware.dice, hardware.buttons))
+
+
 class HardwarePoller:
     """A thread that waits on the HAL and puts lines on the daemon's input queue (`put(source, line)`)."""
 
@@ -68,6 +81,9 @@ class HardwarePoller:
         self._tracker.start(self._frame)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="soccerboard-hal", daemon=True)
+        self._order = hardware.occupancy.order if _ordered(hardware) else None
+        self._carry: list[tuple] = []             # inputs numbered after the last cut, for the next poll
+        self._frame_at: float | None = None       # when the frame being settled arrived
 
     def start(self) -> "HardwarePoller":
         self._thread.start()
@@ -87,6 +103,8 @@ class HardwarePoller:
 
     def poll_once(self, wait: float = 0.0) -> int:
         """Drain what the hardware has; returns how many lines were queued."""
+        if self._order is not None:
+            return self._poll_ordered(wait)
         n = 0
         frame = self.hw.occupancy.next_frame(timeout=wait)
         while frame is not None:
@@ -110,4 +128,49 @@ class HardwarePoller:
             self._put("hardware", button_line(press))
             n += 1
             press = self.hw.buttons.next_press()
+        return n
+
+    # ---- a backend that keeps the board's order (the serial bridge) -------------------------------
+    def _settle_now(self) -> int:
+        """The change being settled is over on the board: its lines go now (before what followed it)."""
+        n = 0
+        if self._frame != self._tracker.settled:
+            for line in self._tracker.poll(float("inf")):
+                self._put("hardware", line)
+                n += 1
+        return n
+
+    def _poll_ordered(self, wait: float) -> int:
+        """Inputs strictly in the order the board produced them. A roll or a press that follows a change
+        still inside its settle window ends that window (the change was on the board before it); a change
+        that reaches the Pi right behind another one (the board's outbox catching up) ends it too. Changes
+        the Pi times itself keep the settle window, so glitches still never reach the core."""
+        hw, n = self.hw, 0
+        if wait > 0 and not self._carry:
+            hw.occupancy.wait(wait)
+        with self._order.lock:
+            cut = self._order.last              # every input numbered up to here is in its queue
+        items = self._carry + hw.occupancy.drain_ordered() + hw.dice.drain_ordered() + hw.buttons.drain_ordered()
+        items.sort(key=lambda item: item[0])
+        self._carry = [item for item in items if item[0] > cut]
+        now = hw.clock.monotonic()
+        for number, at, kind, item in items:
+            if number > cut:
+                break
+            if kind == "frame":
+                if self._frame_at is not None and at - self._frame_at < CATCH_UP_GAP:
+                    n += self._settle_now()
+                for line in self._tracker.feed(item, now):
+                    self._put("hardware", line)
+                    n += 1
+                self._frame, self._frame_at = item, at
+                continue
+            line = die_line(item) if kind == "die" else button_line(item)
+            if line is not None:
+                n += self._settle_now()
+                self._put("hardware", line)
+                n += 1
+        for line in self._tracker.poll(now):
+            self._put("hardware", line)
+            n += 1
         return n
