@@ -11,6 +11,7 @@ The engine is pure: no I/O, no clock, no random numbers; dice, spins and time ar
 """
 from __future__ import annotations
 
+from collections import deque
 from typing import NamedTuple
 
 from . import geometry as g
@@ -32,6 +33,7 @@ MOVE_PHASES = ("offensive_set", "capture", "answer")
 BALL_PHASES = ("kick_off", "ball_play", "corner_kick")
 SETUP_PHASES = ("free_kick_setup", "goal_kick_setup", "corner_setup", "penalty_setup")
 BOTH_ROLL_PHASES = ("roll_off", "battle", "shootout_order")
+UNDO_DEPTH = 50     # actions `undo` can take back; older states are dropped so a long match keeps its memory flat
 
 
 class Game(PlayMixin, SetPieceMixin, TimeMixin):
@@ -41,7 +43,9 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         self.state = state
         self.options = options or Options()
         self.profile = profile or default_profile()
-        self.history: list[GameState] = []
+        # the states before the last applied actions, newest last; one spare slot so a trial apply + undo
+        # (physical.py probes moves that way) never costs a real undo step when the history is full
+        self.history: deque[GameState] = deque(maxlen=UNDO_DEPTH + 1)
         self._events: list[dict] = []
         self._occ: Occupancy | None = None
 
@@ -157,7 +161,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         return self._events
 
     def undo(self) -> GameState:
-        """Take back the last applied action (dice stay as they were rolled: they are in the actions)."""
+        """Take back the last applied action (dice stay as they were rolled: they are in the actions).
+        At least the last UNDO_DEPTH actions can be taken back in a row; older ones are forgotten."""
         if not self.history:
             raise Illegal("nothing_to_undo", "no action to take back")
         self.state = self.history.pop()
