@@ -14,6 +14,7 @@ import logging
 import queue
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +28,17 @@ from .referee import Referee, Step
 log = logging.getLogger(__name__)
 
 _END = "end-of-source"
+SIM_RECORD = 64        # LED frames and beeps a sim board keeps for looking at (it keeps all of them by default)
+
+
+def bound_sim_records(hardware) -> None:
+    """The sim board records every LED frame and beep it is given (hal/sim.py, a test hook). In a daemon
+    that runs match after match that list is a leak (~750 frames of 384 bytes a match): keep the last few."""
+    for name, keep in (("leds", "led_frames"), ("buzzer", "beeps")):
+        board = getattr(hardware, name, None)
+        recorded = getattr(board, keep, None)
+        if isinstance(recorded, list):
+            setattr(board, keep, deque(recorded, maxlen=SIM_RECORD))
 
 
 @dataclass
@@ -42,6 +54,7 @@ class Daemon:
                  tick: float | None = None, auto_setup: bool | None = None, exit_when_done: bool = False):
         self.settings = settings
         self.hw = hardware
+        bound_sim_records(hardware)
         self.follows = board_follows_game
         self.options = dict(settings.game.options)
         self.tick = tick if tick is not None else settings.daemon.tick_seconds

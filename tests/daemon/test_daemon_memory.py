@@ -1,0 +1,42 @@
+"""What the daemon keeps from match to match stays bounded (the 500-match figure is in benchmarks/bench_daemon.py)."""
+from __future__ import annotations
+
+from controller.daemon.config import load_settings
+from controller.daemon.service import SIM_RECORD, Daemon
+from controller.daemon.sources import AutoplaySource
+from controller.rules.engine import UNDO_DEPTH
+from daemon_helpers import wait_for
+from hal.backends import open_hardware
+
+OPTIONS = {"half_minutes": 3.0, "extra_time": False}
+
+
+def test_autoplayed_matches_leave_no_growing_records(tmp_path):
+    settings = load_settings(None, env=False, board_id="m1", journal__dir=str(tmp_path / "j"))
+    settings.game.options = dict(OPTIONS)
+    hw = open_hardware({"backend": "sim"})
+    daemon = Daemon(settings, hw, board_follows_game=True, tick=0.05, auto_setup=False)
+    seen = {"leds": 0, "full_time": 0, "history": 0}
+
+    def observe(msgs) -> None:          # outputs flow (as to MQTT) and the core's history is sampled as it runs
+        seen["leds"] += sum(1 for m in msgs if m.topic == "leds")
+        seen["full_time"] += sum(1 for m in msgs if m.topic == "events" and m.payload["event"] == "full_time")
+        game = daemon.referee.core.game
+        if game is not None:
+            seen["history"] = max(seen["history"], len(game.history))
+    daemon.observers.append(observe)
+    source = AutoplaySource(5, dict(OPTIONS), daemon.put, matches=3, speed=0, backlog=daemon.inputs.qsize,
+                            on_end=daemon.end_of_source)
+    daemon.start(source)
+    try:
+        assert daemon.wait(120), "the three matches did not finish"
+        wait_for(lambda: seen["full_time"] == 3, 10, "three final whistles")
+    finally:
+        daemon.stop()
+        hw.close()
+    board = hw.leds
+    assert seen["leds"] > 2 * SIM_RECORD                   # the LEDs changed far more often than the board keeps
+    assert 0 < len(board.led_frames) <= SIM_RECORD and board.led_frame == board.led_frames[-1]
+    assert UNDO_DEPTH <= seen["history"] <= UNDO_DEPTH + 1     # the core's undo history hit its cap and held it
+    assert daemon.inputs.qsize() == 0
+    assert len(daemon.store.journals()) == 3
