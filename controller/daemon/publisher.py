@@ -27,6 +27,7 @@ import paho.mqtt.client as mqtt
 log = logging.getLogger(__name__)
 
 RETAINED = {"state": 1, "clock": 1, "leds": 0, "status": 1}
+EARLY_ACK_SECONDS = 2.0     # paho reuses a mid only after 65535 more messages, far longer than this
 
 
 @dataclass
@@ -90,7 +91,7 @@ class Publisher:
         self._pending: deque[Msg] = deque()
         self._inflight: dict[int, Msg] = {}
         self._order: dict[int, int] = {}
-        self._early_acks: set[int] = set()          # mid -> submission number, to requeue in order
+        self._early_acks: dict[int, float] = {}     # mid -> when paho reported it before _flush recorded it
         self._retained: dict[str, object] = {}
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -255,10 +256,10 @@ class Publisher:
                 log.error("publish to %s failed: %s", m.topic, mqtt.error_string(info.rc))
                 continue
             with self._lock:
-                if m.qos > 0 and info.mid not in self._early_acks:
-                    self._inflight[info.mid] = m
+                acked = self._early_acks.pop(info.mid, None)
+                if m.qos > 0 and (acked is None or time.monotonic() - acked >= EARLY_ACK_SECONDS):
+                    self._inflight[info.mid] = m           # (an old entry is a QoS 0 write under a reused mid)
                     self._order[info.mid] = self.published
-                self._early_acks.discard(info.mid)
                 self.published += 1
 
     # ---- paho callbacks (paho's network thread) --------------------------------------------------
@@ -295,9 +296,13 @@ class Publisher:
     def _handle_publish(self, client, userdata, mid, reason_code, properties) -> None:
         with self._lock:
             if self._inflight.pop(mid, None) is None:
-                self._early_acks.add(mid)       # acknowledged before _flush recorded it (or QoS 0)
+                # acknowledged before _flush recorded it, or a QoS 0 message written out after _flush looked:
+                # the first kind is claimed within microseconds, so only stale entries are dropped (clearing
+                # them all could drop a real early ack and leave its message in flight for ever)
+                now = time.monotonic()
+                self._early_acks[mid] = now
                 if len(self._early_acks) > 256:
-                    self._early_acks.clear()
+                    self._early_acks = {m: t for m, t in self._early_acks.items() if now - t < EARLY_ACK_SECONDS}
             self._order.pop(mid, None)
 
     def _handle_message(self, client, userdata, message) -> None:

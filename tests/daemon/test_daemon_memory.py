@@ -40,3 +40,16 @@ def test_autoplayed_matches_leave_no_growing_records(tmp_path):
     assert UNDO_DEPTH <= seen["history"] <= UNDO_DEPTH + 1     # the core's undo history hit its cap and held it
     assert daemon.inputs.qsize() == 0
     assert len(daemon.store.journals()) == 3
+
+
+def test_late_qos0_callbacks_neither_pile_up_nor_push_out_a_real_early_ack():
+    """paho reports a QoS 0 message when it is written out, which may be after the publisher looked; those
+    stale reports must not grow without end, and thinning them must keep a fresh QoS 1 early ack."""
+    import time
+
+    from controller.daemon.publisher import EARLY_ACK_SECONDS, Publisher
+    pub = Publisher("soccerboard/m1", "127.0.0.1", 1)
+    long_ago = time.monotonic() - 2 * EARLY_ACK_SECONDS
+    pub._early_acks = {mid: long_ago for mid in range(1, 257)}     # stale QoS 0 reports
+    pub._handle_publish(None, None, 1000, None, None)               # a QoS 1 ack that beat _flush
+    assert list(pub._early_acks) == [1000]                          # the stale ones went, the real one stayed
