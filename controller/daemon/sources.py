@@ -133,5 +133,13 @@ class AutoplaySource(LineSource):
                 self.emit(line, origin if line.get("type") == "setup" else None)
 
             started = time.monotonic()
-            simulate(seed, self.options, on_line=on_line)
+            try:
+                simulate(seed, self.options, on_line=on_line)
+            except _Stopped:
+                raise
+            except Exception:         # a bot the core disagrees with: that match is left (abandoned by the next)
+                if seed == self.seed + self.matches - 1:
+                    raise
+                log.exception("autoplay seed %d stopped; going on with seed %d", seed, seed + 1)
+                continue
             log.info("autoplay seed %d played in %.1f s", seed, time.monotonic() - started)

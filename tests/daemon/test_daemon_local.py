@@ -193,3 +193,37 @@ def test_the_journal_header_makes_a_replay_exact(tmp_path):
     assert header["options"] == OPTIONS and header["board_follows_game"] is True
     assert json.loads(path.read_text().splitlines()[1])["options"] == OPTIONS
     assert daemon.referee.snapshot["phase"] == "full_time"
+
+
+def test_autoplay_goes_on_with_the_next_seed_when_a_bot_match_breaks(tmp_path, monkeypatch):
+    import simulator.autoplay
+    from controller.daemon.sources import AutoplaySource
+    real = simulator.autoplay.simulate
+
+    def simulate(seed, options, on_line=None, **kw):
+        if seed == 2:                    # a bot line the core refuses, 50 lines into the match
+            fed = []
+
+            def breaking(line, out):
+                if len(fed) == 50:
+                    raise RuntimeError("the core refused a bot's line")
+                fed.append(line)
+                on_line(line, out)
+            return real(seed, options, on_line=breaking, **kw)
+        return real(seed, options, on_line=on_line, **kw)
+    monkeypatch.setattr(simulator.autoplay, "simulate", simulate)
+    settings = load_settings(None, env=False, board_id="a1", journal__dir=str(tmp_path / "j"))
+    settings.game.options = dict(OPTIONS)
+    hw = open_hardware({"backend": "sim"})
+    daemon = Daemon(settings, hw, board_follows_game=True, tick=0.05, auto_setup=False)
+    source = AutoplaySource(1, dict(OPTIONS), daemon.put, matches=3, speed=0, backlog=daemon.inputs.qsize,
+                            on_end=daemon.end_of_source)
+    daemon.start(source)
+    try:
+        assert daemon.wait(60)
+    finally:
+        daemon.stop()
+        hw.close()
+    ends = [read_journal(p).end for p in daemon.store.journals()]
+    assert ends == ["finished", "abandoned", "finished"]
+    assert [read_journal(p).header["source"] for p in daemon.store.journals()] == [{"seed": s} for s in (1, 2, 3)]
