@@ -380,7 +380,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             return 0
         out = 0
         for s in g.squares_of(g.neighbourhood(st.ball) & ~(1 << st.ball)):
-            if not self.occ.forbidden(st.holder, st.sq) >> s & 1 and not self.occ.team[st.offense] >> s & 1 \
+            if not self.occ.forbidden(st.holder, st.sq) >> s & 1 and not self.occ.physical[st.offense] >> s & 1 \
                     and self._home_ok(st.holder, s):
                 out |= 1 << s
         return out

@@ -28,7 +28,7 @@ def variant(pawn: int) -> int:
 def die_destinations(sq: list[int], occ: Occupancy, pawn: int, n: int) -> int:
     """Legal destinations of a field player for a roll of n (rule 2)."""
     team = 0 if pawn < 11 else 1
-    dest = table(variant(pawn), sq[pawn], n).reachable(occ.team[1 - team]) & ~occ.team[team]
+    dest = table(variant(pawn), sq[pawn], n).reachable(occ.team[1 - team]) & ~occ.physical[team]
     return dest & ~occ.forbidden(pawn, sq) if dest else 0
 
 
@@ -36,7 +36,7 @@ def keeper_steps(sq: list[int], occ: Occupancy, keeper: int) -> int:
     """The keeper's one-square moves without a die (rule 6A)."""
     team = 0 if keeper < 11 else 1
     return (g.neighbourhood(sq[keeper]) & ~(1 << sq[keeper]) & region(keeper, occ.profile)
-            & ~occ.team[team] & ~occ.forbidden(keeper, sq))
+            & ~occ.physical[team] & ~occ.forbidden(keeper, sq))
 
 
 def explain_die_move(sq: list[int], occ: Occupancy, pawn: int, to: int, n: int) -> Illegal:
@@ -56,7 +56,7 @@ def explain_die_move(sq: list[int], occ: Occupancy, pawn: int, to: int, n: int) 
 
 def explain_destination(sq: list[int], occ: Occupancy, pawn: int, to: int) -> Illegal:
     team = 0 if pawn < 11 else 1
-    if occ.team[team] >> to & 1:
+    if occ.physical[team] >> to & 1:
         return Illegal("square_taken", f"{g.name(to)} already holds a pawn of the same team")
     if not region(pawn, occ.profile) >> to & 1:
         code = "keeper_own_half" if is_keeper(pawn) else "defender_own_half"

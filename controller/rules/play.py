@@ -16,12 +16,14 @@ KICKER_ORDER = (9, 10, 5, 6, 7, 8, 1, 2, 3, 4)  # who takes a kick-off when stri
 class PlayMixin:
     # ----- kick-off ------------------------------------------------------------------------------
     def _reset_formation(self, team: int) -> None:
-        """Kick-off formation (BOARD.md 2 and 5) with `team` to kick off; sent-off pawns stay off."""
+        """Kick-off formation (BOARD.md 2 and 5) with `team` to kick off; sent-off pawns leave the board."""
         st = self.state
         for t in (0, 1):
             slots = self.profile.formation_squares(t, kickoff=(t == team))
             for p in pawns_of(t):
-                if not st.sent_off[p]:
+                if st.sent_off[p]:
+                    st.sq[p] = -1
+                else:
                     st.sq[p] = slots[("gk", "d1", "d2", "d3", "d4", "m1", "m2", "m3", "m4", "s1", "s2")[p % 11]]
         kick_sq = self.profile.formation_squares(team, kickoff=True)["s1"]
         kicker = next((team * 11 + k for k in KICKER_ORDER if not st.sent_off[team * 11 + k]), -1)

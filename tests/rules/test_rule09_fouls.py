@@ -89,3 +89,20 @@ def test_rule9C_C10_a_minor_foul_reported_by_the_board_gives_a_free_kick():
     gm = position(red={"gk": "d1", "s1": "d7", "m1": "a3"}, blue={"gk": "d16", "d1": "c12"}, ball="d7")
     names = play(gm, "foul red")
     assert names == ["foul", "free_kick"] and offense(gm) == "blue"
+
+
+def test_rule9A_a_pawn_sent_off_as_the_half_ends_leaves_the_board_at_the_kickoff():
+    gm = duel()
+    gm.state.yellow[16] = 1                                       # blue-m1 already has a yellow
+    gm.state.clock_running, gm.state.time_up = True, True         # the time ran out during the chance
+    names = play(gm, "roll red 6", "roll blue 1")
+    assert names[:3] == ["foul", "yellow_card", "red_card"] and "half_time" in names
+    assert at(gm, "blue-m1") is None and gm.state.phase == "kick_off"
+
+
+def test_rule2_a_team_mate_may_not_land_where_a_sent_off_pawn_still_stands():
+    gm = position(red={"gk": "d1", "s1": "e5", "m1": "c5", "m2": "c7"}, blue={"gk": "d16", "d1": "c12"}, ball="e5")
+    gm.state.sent_off[6] = True                                   # red-m2 sent off, not yet lifted
+    gm._moved()
+    play(gm, "roll red 2")
+    assert rejects(gm, "red-m1 c7") == "square_taken"
