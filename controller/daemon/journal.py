@@ -100,6 +100,7 @@ class JournalStore:
         self.dir = Path(directory)
         self.board_id = board_id
         self.dir.mkdir(parents=True, exist_ok=True)
+        self._issued: str | None = None     # the journal thread creates files later: never hand a name out twice
 
     def journals(self) -> list[Path]:
         return sorted(self.dir.glob(f"{self.board_id}-*.jsonl"))
@@ -129,7 +130,9 @@ class JournalStore:
         n = 0
         while True:
             path = self.dir / f"{self.board_id}-{stamp}-{n}.jsonl"
-            if not path.exists() and all(p.name < path.name for p in self.journals()):
+            if not path.exists() and all(p.name < path.name for p in self.journals()) \
+                    and (self._issued is None or self._issued < path.name):
+                self._issued = path.name
                 return path
             n += 1
 
