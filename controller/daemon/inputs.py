@@ -1,10 +1,8 @@
 """From hardware readings to scenario lines: the only place the daemon interprets the HAL.
 
 Everything the core hears is a scenario line (BOARD.md section 5), because that is what the journal
-stores and `soccerboard replay` reads. This first adapter is deliberately literal: a new sensor frame
-becomes the lifts and then the places that turn the previous frame into it, a settled die a roll, a
-button a press. The board tracker (issue 3) will replace `frame_lines` with something that knows about
-sliding tokens and flicker; it only has to keep this signature.
+stores and `soccerboard replay` reads. Sensor frames go through the board tracker (controller/tracking.py),
+which hands on only settled changes, as lifts then places; a settled die becomes a roll, a button a press.
 """
 from __future__ import annotations
 
@@ -14,18 +12,9 @@ from typing import Callable
 
 from ..tracking import FrameTracker
 from hal.events import DieRoll, DieStatus
-from hal.frames import diff_frames
 from hal.interfaces import Hardware
 
 log = logging.getLogger(__name__)
-
-
-def frame_lines(previous: bytes, frame: bytes) -> list[dict]:
-    """Lines for one frame change: every lift first, then every place (a move is lift then place)."""
-    changes = diff_frames(previous, frame)
-    lifts = [{"type": "lift", "square": c.square, "token": c.token} for c in changes if not c.present]
-    places = [{"type": "place", "square": c.square, "token": c.token} for c in changes if c.present]
-    return lifts + places
 
 
 def die_line(event) -> dict | None:

@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
+from .report import match_minute
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings, problems
 from .publisher import Publisher
 from .service import Daemon
@@ -169,15 +170,7 @@ def _terminal_view(quiet: bool):
     last = {"state": None}
 
     def minute() -> str:
-        st = last["state"]
-        if not st:
-            return "    "
-        c = st["clock"]
-        if c["period"] > 4:
-            return "pens"
-        if c["period"] > 2:
-            return f"ET{c['period'] - 2} {int(c['elapsed'] // 60):2d}'"
-        return f"{int(((c['period'] - 1) * c['length'] + c['elapsed']) // 60):3d}'"
+        return f"{match_minute(last['state']):>6}"
 
     def observe(msgs) -> None:
         for m in msgs:

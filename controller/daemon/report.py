@@ -16,7 +16,8 @@ TIMELINE = {"kick_off", "goal", "yellow_card", "red_card", "penalty_kick", "corn
             "move_clock_expired", "undone"}
 
 
-def _minute(snapshot: dict | None) -> str:
+def match_minute(snapshot: dict | None) -> str:
+    """The match minute as a spectator reads it: 12', ET1+3', pens."""
     if not snapshot:
         return "  -"
     c = snapshot["clock"]
@@ -44,7 +45,7 @@ def analyse(path) -> dict:
             team = before.get("offense")
             if team in possession and step.verdict.get("ok"):
                 possession[team] += float(line["advance"])
-        when = _minute(before or ref.snapshot)
+        when = match_minute(before or ref.snapshot)
         for e in step.events:
             name = e["event"]
             if name == "goal":

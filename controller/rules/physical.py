@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from . import geometry as g
 from .actions import Dribble, MoveBall, MovePawn, RemovePawn
 from .errors import Illegal
-from .pieces import N_PAWNS, TEAMS, pawn_id
+from .pieces import N_PAWNS, TEAMS
 
 RED_BIT, BLUE_BIT, BALL_BIT = 1, 2, 4
 TOKEN_BIT = {"red": RED_BIT, "blue": BLUE_BIT, "ball": BALL_BIT}
@@ -203,15 +203,3 @@ def _transit_squares(game, pawn: int, legal: int) -> int:
 def _waiting_for(game) -> str:
     exp = game.expects()
     return f"the game waits for {exp['input']}" + (f" from {exp['team']}" if exp.get("team") else "")
-
-
-def describe(action) -> str:
-    if isinstance(action, MovePawn):
-        return f"{pawn_id(action.pawn)} to {g.name(action.to)}"
-    if isinstance(action, MoveBall):
-        return f"ball to {g.name(action.to)}"
-    if isinstance(action, Dribble):
-        return f"dribble to {g.name(action.to)}"
-    if isinstance(action, RemovePawn):
-        return f"{pawn_id(action.pawn)} off the pitch"
-    return repr(action)

@@ -10,7 +10,8 @@ import pytest
 from controller.cli import main as cli
 from controller.daemon.commands import CommandError, parse_command
 from controller.daemon.config import ConfigError, load_settings
-from controller.daemon.inputs import HardwarePoller, frame_lines
+from controller.daemon.inputs import HardwarePoller
+from controller.tracking import change_lines
 from controller.daemon.journal import read_journal
 from controller.daemon.report import analyse, report
 from controller.daemon.service import Daemon
@@ -27,7 +28,7 @@ def test_a_frame_change_becomes_lifts_then_places():
     before = with_token(with_token(empty_frame(), "c6", "red", True), "d8", "ball", True)
     after = with_token(with_token(before, "c6", "red", False), "c10", "red", True)
     after = with_token(with_token(after, "d8", "ball", False), "a1", "ball", True)
-    lines = frame_lines(before, after)
+    lines = change_lines(before, after)
     assert [line["type"] for line in lines] == ["lift", "lift", "place", "place"]
     assert {(line["square"], line["token"]) for line in lines[:2]} == {("c6", "red"), ("d8", "ball")}
 
