@@ -19,24 +19,11 @@ from controller.rules import geometry as g  # noqa: E402
 from controller.rules.actions import Roll  # noqa: E402
 from controller.rules.engine import Game  # noqa: E402
 from controller.rules.reference import walked_destinations  # noqa: E402
-from controller.rules.paths import pawn_table  # noqa: E402
+from controller.rules.paths import prepare as warm_tables  # noqa: E402
 from controller.rules.pieces import is_keeper, pawns_of  # noqa: E402
 from controller.rules.state import Options  # noqa: E402
 from simulator.bots import Bot, play_match  # noqa: E402
 
-
-
-def warm_tables() -> None:
-    """Build every path table once (the daemon does the same at start-up)."""
-    from controller.rules.paths import ball_targets
-    for half in (g.ALL, g.rect(0, 1, 7, 8), g.rect(0, 9, 7, 16)):
-        for s in g.squares_of(half):
-            for n in range(1, 7):
-                pawn_table(s, n, half)
-    for s in range(128):
-        for n in range(1, 13):
-            for forward in (0, 1, -1):
-                ball_targets(s, n, forward)
 
 
 def naive_destinations(game: Game) -> dict[int, int]:

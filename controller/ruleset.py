@@ -20,6 +20,10 @@ class RulesGame(Protocol):
 class Ruleset(Protocol):
     name: str
 
+    def prepare(self) -> None:
+        """Build the ruleset's lookup tables now: a long-running daemon calls it once at start-up so its
+        memory stays flat during play (replays and tests may skip it: the tables fill lazily)."""
+
     def new_game(self, setup) -> RulesGame:
         """A game from a scenario `setup` line; ValueError with a readable message if it is not valid."""
 

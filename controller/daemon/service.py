@@ -112,6 +112,7 @@ class Daemon:
     def start(self, source=None) -> "Daemon":
         self.journal.start()
         self._resume_or_begin(source)
+        self.referee.core.ruleset.prepare()       # every rule table now: flat memory from the first match
         if self.publisher is not None:
             self.publisher.start()
         self._poller.start()

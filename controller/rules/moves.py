@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import geometry as g
 from .errors import Illegal
 from .occupancy import Occupancy
-from .paths import ball_targets, pawn_table, table
+from .paths import ball_targets, table
 from .pieces import ROLE, is_keeper, pawn_id, stays_home
 from .profile import Profile
 
@@ -44,12 +44,12 @@ def explain_die_move(sq: list[int], occ: Occupancy, pawn: int, to: int, n: int) 
     here = sq[pawn]
     team = 0 if pawn < 11 else 1
     who = f"{pawn_id(pawn)} ({ROLE[pawn]}) from {g.name(here)} to {g.name(to)}"
-    if not pawn_table(here, n, g.ALL).targets >> to & 1:
+    if not table(0, here, n).targets >> to & 1:
         return Illegal("wrong_distance", f"{who}: no path of exactly {n} steps with at most one change of direction")
-    if stays_home(pawn) and not pawn_table(here, n, region(pawn, occ.profile)).targets >> to & 1:
+    if stays_home(pawn) and not table(variant(pawn), here, n).targets >> to & 1:
         code = "keeper_own_half" if is_keeper(pawn) else "defender_own_half"
         return Illegal(code, f"{who}: a {ROLE[pawn]} must stay in its own half for the whole path")
-    if not pawn_table(here, n, region(pawn, occ.profile)).reachable(occ.team[1 - team]) >> to & 1:
+    if not table(variant(pawn), here, n).reachable(occ.team[1 - team]) >> to & 1:
         return Illegal("path_blocked", f"{who}: every path of {n} steps passes through an opponent")
     return explain_destination(sq, occ, pawn, to)
 

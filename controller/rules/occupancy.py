@@ -6,8 +6,6 @@ that makes a run or an area too full is refused).
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import geometry as g
 from .pieces import N_PAWNS, is_keeper
 from .profile import Profile
@@ -15,32 +13,51 @@ from .profile import Profile
 MAX_RANK_RUN, MAX_FILE_RUN, MAX_AREA_FIELD, MAX_GOAL_AREA = 4, 3, 4, 1
 
 
-def _longest_run_through(bits: int, pos: int) -> int:
-    lo = hi = pos
-    while lo > 0 and bits >> (lo - 1) & 1:
-        lo -= 1
-    while bits >> (hi + 1) & 1:
-        hi += 1
-    return hi - lo + 1
-
-
-@lru_cache(maxsize=None)
 def _bad_positions(bits: int, width: int, limit: int) -> int:
-    """Positions p (not in bits) where adding p makes a run longer than limit."""
+    """Positions p (not in bits) where adding p makes a run longer than limit.
+
+    A closed form, not a cache keyed by the bit pattern (that one grew with every new file pattern the
+    matches brought): the run through p exceeds limit when, for some a, the a squares below p and the
+    limit - a squares above it are all occupied."""
+    full = (1 << width) - 1
+    below = [full]                        # below[a]: positions whose a lower neighbours are all in bits
+    above = [full]
+    for i in range(1, limit + 1):
+        below.append(below[-1] & bits << i)
+        above.append(above[-1] & bits >> i)
     out = 0
-    for p in range(width):
-        if not bits >> p & 1 and _longest_run_through(bits | 1 << p, p) > limit:
-            out |= 1 << p
+    for a in range(limit + 1):
+        out |= below[a] & above[limit - a]
+    return out & ~bits & full
+
+
+_RANK_BAD = tuple(_bad_positions(bits, 8, MAX_RANK_RUN) for bits in range(256))   # every rank pattern
+
+
+def _file_bad(bits: int) -> int:
+    """_bad_positions(bits, 16, MAX_FILE_RUN) unrolled: limit checks run for every pawn in every listing."""
+    b1 = bits << 1
+    b2 = b1 & bits << 2
+    a1 = bits >> 1
+    a2 = a1 & bits >> 2
+    return (b2 & bits << 3 | b2 & a1 | b1 & a2 | a2 & bits >> 3) & ~bits & 0xFFFF
+
+
+def _spread(byte: int, first_rank: int) -> int:
+    out = 0
+    for r in range(8):
+        if byte >> r & 1:
+            out |= 1 << ((first_rank + r) * 8)
     return out
 
 
-@lru_cache(maxsize=None)
+_SPREAD_LOW = tuple(_spread(b, 0) for b in range(256))    # ranks 1-8 of file a
+_SPREAD_HIGH = tuple(_spread(b, 8) for b in range(256))   # ranks 9-16 of file a
+
+
 def _file_mask(rank_bits: int, f: int) -> int:
     """Squares of file f at the ranks set in rank_bits (bit r = rank r + 1)."""
-    out = 0
-    for r in g.squares_of(rank_bits):
-        out |= 1 << (r * 8 + f)
-    return out
+    return (_SPREAD_LOW[rank_bits & 255] | _SPREAD_HIGH[rank_bits >> 8]) << f
 
 
 class Occupancy:
@@ -129,13 +146,13 @@ class Occupancy:
             if here >= 0 and here >> 3 == r:
                 bits &= ~(1 << (here & 7))
             if bits.bit_count() >= MAX_RANK_RUN:
-                bad |= _bad_positions(bits, 8, MAX_RANK_RUN) << (r * 8)
+                bad |= _RANK_BAD[bits] << (r * 8)
         for f in crowded_files:
             bits = files[f]
             if here >= 0 and here & 7 == f:
                 bits &= ~(1 << (here >> 3))
             if bits.bit_count() >= MAX_FILE_RUN:
-                bad |= _file_mask(_bad_positions(bits, 16, MAX_FILE_RUN), f)
+                bad |= _file_mask(_file_bad(bits), f)
         for e, end in enumerate(self.profile.ends):
             inside = here >= 0 and end.penalty_area >> here & 1
             if not keeper and area_field[e] - inside >= MAX_AREA_FIELD:
@@ -159,6 +176,6 @@ class Occupancy:
         bits = self.detail(team)[0][to >> 3]
         if here >= 0 and here >> 3 == to >> 3:
             bits &= ~(1 << (here & 7))
-        if _bad_positions(bits, 8, MAX_RANK_RUN) >> (to & 7) & 1:
+        if _RANK_BAD[bits] >> (to & 7) & 1:
             return "rank_limit", "at most 4 pawns of a team side by side in a rank"
         return "file_limit", "at most 3 pawns of a team one behind the other in a file"

@@ -9,7 +9,6 @@ per pawn: a path is blocked only by an opponent on its intermediate squares.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from . import geometry as g
 
@@ -72,7 +71,6 @@ def _pawn_paths(start: int, n: int, region: int):
                     yield _walk(start, d1, k, d2, n - k, region)
 
 
-@lru_cache(maxsize=None)
 def pawn_table(start: int, n: int, region: int = g.ALL) -> PathTable:
     """Paths of exactly n pawn steps from start that never leave region (the own half for defenders)."""
     by_target: dict[int, set[int]] = {}
@@ -98,6 +96,8 @@ def pawn_table(start: int, n: int, region: int = g.ALL) -> PathTable:
 
 # Direct index for the hot path: variant 0 unrestricted, 1 red half (ranks 1-8), 2 blue half (9-16).
 HALVES = (g.ALL, g.rect(0, 1, 7, 8), g.rect(0, 9, 7, 16))
+PAWN_STEPS = range(1, 7)          # one die moves a pawn (rule 2); two dice only ever move the ball
+BALL_STEPS = range(1, 13)         # one die, or two for the keeper's kicks (rule 6)
 _BY_VARIANT: list[list[list[PathTable | None]]] = [[[None] * 13 for _ in range(g.N_SQUARES)] for _ in HALVES]
 
 
@@ -109,15 +109,44 @@ def table(variant: int, start: int, n: int) -> PathTable:
     return t
 
 
+def prepare() -> None:
+    """Build every table play can ask for, at once (about 1 s and 9 MB).
+
+    The daemon calls this before it starts refereeing, so its memory is flat from the first match on
+    instead of creeping up for hundreds of matches as rarer positions come up. A defender's table equals
+    the unrestricted one wherever its half cuts no path off; those share one object."""
+    for start in range(g.N_SQUARES):
+        for n in PAWN_STEPS:
+            whole = table(0, start, n)
+            for variant in (1, 2):
+                if HALVES[variant] >> start & 1 and _BY_VARIANT[variant][start][n] is None:
+                    half = pawn_table(start, n, HALVES[variant])
+                    _BY_VARIANT[variant][start][n] = whole if half == whole else half
+        for n in BALL_STEPS:
+            ball_targets(start, n)
+        for n in PAWN_STEPS:                  # the kick-off: one die, forward
+            ball_targets(start, n, 1)
+            ball_targets(start, n, -1)
+
+
 def _monotone(d1, d2) -> bool:
     """C5: along the whole path ranks only rise or only fall, and files likewise."""
     return d1[0] * d2[0] >= 0 and d1[1] * d2[1] >= 0
 
 
-@lru_cache(maxsize=None)
+_BALL: list[list[list[int | None]]] = [[[None] * 13 for _ in range(g.N_SQUARES)] for _ in range(3)]  # forward 0, +1, -1 (the last)
+
+
 def ball_targets(start: int, n: int, forward: int = 0) -> int:
     """Mask of squares the ball reaches in exactly n squares; forward=+1/-1 demands every step go
     towards rising/falling ranks (the kick-off, C2)."""
+    out = _BALL[forward][start][n]
+    if out is None:
+        out = _BALL[forward][start][n] = _ball_walk(start, n, forward)
+    return out
+
+
+def _ball_walk(start: int, n: int, forward: int) -> int:
     out = 0
     for d1 in g.DIRECTIONS:
         for k in range(1, n + 1):

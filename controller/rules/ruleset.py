@@ -4,7 +4,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from . import geometry as g
-from . import physical
+from . import paths, physical
 from .actions import Press, Roll, Spin, Tick
 from .engine import Game
 from .pieces import TEAMS, parse_pawn, parse_team
@@ -22,6 +22,9 @@ class SoccerTacticsWorld:
         else:
             self.options = Options(**(options or {}))
         self.profile = profile or default_profile()
+
+    def prepare(self) -> None:
+        paths.prepare()
 
     def new_game(self, setup) -> Game:
         opts = self.options

@@ -4,6 +4,7 @@ from __future__ import annotations
 from controller.daemon.config import load_settings
 from controller.daemon.service import SIM_RECORD, Daemon
 from controller.daemon.sources import AutoplaySource
+from controller.rules import geometry as g, paths
 from controller.rules.engine import UNDO_DEPTH
 from daemon_helpers import wait_for
 from hal.backends import open_hardware
@@ -11,11 +12,26 @@ from hal.backends import open_hardware
 OPTIONS = {"half_minutes": 3.0, "extra_time": False}
 
 
-def test_autoplayed_matches_leave_no_growing_records(tmp_path):
+def _unbuilt_tables() -> int:
+    """Path tables play may ask for that are not built yet: pawns (one die, three regions), ball (one or two
+    dice; forward at the kick-off)."""
+    pawns = sum(paths._BY_VARIANT[v][s][n] is None
+                for v, half in enumerate(paths.HALVES) for s in g.squares_of(half) for n in paths.PAWN_STEPS)
+    balls = sum(paths._BALL[f][s][n] is None for s in range(g.N_SQUARES)
+                for f, steps in ((0, paths.BALL_STEPS), (1, paths.PAWN_STEPS), (-1, paths.PAWN_STEPS)) for n in steps)
+    return pawns + balls
+
+
+def test_autoplayed_matches_leave_no_growing_records(tmp_path, monkeypatch):
     settings = load_settings(None, env=False, board_id="m1", journal__dir=str(tmp_path / "j"))
     settings.game.options = dict(OPTIONS)
     hw = open_hardware({"backend": "sim"})
     daemon = Daemon(settings, hw, board_follows_game=True, tick=0.05, auto_setup=False)
+    built = []                           # every rule table built in this test, by start-up or by play
+    build_pawn, build_ball = paths.pawn_table, paths._ball_walk
+    monkeypatch.setattr(paths, "pawn_table", lambda *a: built.append(("pawn", *a)) or build_pawn(*a))
+    monkeypatch.setattr(paths, "_ball_walk", lambda *a: built.append(("ball", *a)) or build_ball(*a))
+    unbuilt = _unbuilt_tables()
     seen = {"leds": 0, "full_time": 0, "history": 0}
 
     def observe(msgs) -> None:          # outputs flow (as to MQTT) and the core's history is sampled as it runs
@@ -38,6 +54,8 @@ def test_autoplayed_matches_leave_no_growing_records(tmp_path):
     assert seen["leds"] > 2 * SIM_RECORD                   # the LEDs changed far more often than the board keeps
     assert 0 < len(board.led_frames) <= SIM_RECORD and board.led_frame == board.led_frames[-1]
     assert UNDO_DEPTH <= seen["history"] <= UNDO_DEPTH + 1     # the core's undo history hit its cap and held it
+    # start-up built every path table play can ask for, once, and three matches built none beyond them
+    assert _unbuilt_tables() == 0 and len(built) == unbuilt == len(set(built))
     assert daemon.inputs.qsize() == 0
     assert len(daemon.store.journals()) == 3
 

@@ -92,3 +92,26 @@ def test_rule2_C11_keeper_never_moves_on_offence():
     assert rejects(game, "red-gk d2") == "keeper_move"
     play(game, "roll red 1")
     assert rejects(game, "red-gk d2") == "keeper_move"
+
+
+def _longest_run_with(bits: int, p: int) -> int:
+    """Walk outwards from p square by square: the length of the run p would join."""
+    lo = hi = p
+    while lo > 0 and bits >> (lo - 1) & 1:
+        lo -= 1
+    while bits >> (hi + 1) & 1:
+        hi += 1
+    return hi - lo + 1
+
+
+def test_rule2_rank_and_file_limits_every_pattern_against_a_square_by_square_walk():
+    """The limit masks are computed in closed form (no cache growing with the patterns seen): for every
+    possible rank (8 squares, at most 4 side by side) and file (16 squares, at most 3 one behind the
+    other), the squares they forbid are exactly those where a pawn would make a run too long."""
+    from controller.rules.occupancy import MAX_FILE_RUN, MAX_RANK_RUN, _RANK_BAD, _file_bad
+
+    for width, limit, bad_of in ((8, MAX_RANK_RUN, _RANK_BAD.__getitem__), (16, MAX_FILE_RUN, _file_bad)):
+        for bits in range(1 << width):
+            walked = sum(1 << p for p in range(width)
+                         if not bits >> p & 1 and _longest_run_with(bits, p) > limit)
+            assert bad_of(bits) == walked, (width, bin(bits))
