@@ -119,6 +119,22 @@ class DaemonConfig(_Section):
     watchdog: bool = True
 
 
+class HomeAssistantConfig(_Section):
+    """Home Assistant MQTT discovery of the match as sensors (controller/daemon/homeassistant.py)."""
+    enabled: bool = Field(False, description="publish retained discovery configs on every connect")
+    discovery_prefix: str = Field("homeassistant", max_length=200, description="Home Assistant's discovery prefix")
+    device_name: str | None = Field(None, min_length=1, max_length=64, description="default: Soccerboard <board_id>")
+
+    @field_validator("discovery_prefix")
+    @classmethod
+    def _prefix(cls, v: str) -> str:
+        levels = v.split("/")
+        if not v or any(not level or any(c in level for c in "+#\0") for level in levels):
+            raise ValueError("must be an MQTT topic prefix without wildcards (+, #) or empty levels, "
+                             "e.g. 'homeassistant'")
+        return v
+
+
 class Settings(BaseSettings):
     """Everything the daemon reads at start-up."""
     model_config = SettingsConfigDict(env_prefix="SOCCERBOARD_", env_nested_delimiter="__", extra="forbid")
@@ -129,6 +145,7 @@ class Settings(BaseSettings):
     journal: JournalConfig = Field(default_factory=JournalConfig)
     game: GameConfig = Field(default_factory=GameConfig)
     daemon: DaemonConfig = Field(default_factory=DaemonConfig)
+    homeassistant: HomeAssistantConfig = Field(default_factory=HomeAssistantConfig)
 
     @model_validator(mode="after")
     def _password_source(self):

@@ -8,6 +8,9 @@ the front of the outbox, in order, and are sent again with their original `seq` 
 answers. Subscribers may therefore see an event twice with the same `seq` (QoS 1 is at least once),
 never a gap and never a new number. Nothing here is called by the core thread except `submit`,
 which only appends to a deque.
+
+Home Assistant discovery configs (homeassistant.py), when enabled, are the only messages outside `<base>`:
+retained, sent right after `online` on every connection, never journaled (they follow from the config).
 """
 from __future__ import annotations
 
@@ -35,14 +38,18 @@ class Msg:
     topic: str                # relative to <base>: state, events, clock, leds, response, status
     payload: object
     seq: int | None = None    # events only: for the acknowledged-up-to watermark
+    absolute: bool = False    # a topic outside <base> (Home Assistant discovery): retained, QoS 1
 
     @property
     def retain(self) -> bool:
-        return self.topic in RETAINED
+        return self.absolute or self.topic in RETAINED
 
     @property
     def qos(self) -> int:
-        return RETAINED.get(self.topic, 1)
+        return 1 if self.absolute else RETAINED.get(self.topic, 1)
+
+    def full_topic(self, base: str) -> str:
+        return self.topic if self.absolute else f"{base}/{self.topic}"
 
 
 def iso(t: datetime | None = None) -> str:
@@ -79,7 +86,8 @@ class Publisher:
                  tls: bool = False, ca_file=None, cert_file=None, key_file=None, tls_insecure: bool = False,
                  on_command: Callable[[str, bytes], None] | None = None,
                  on_sim_input: Callable[[bytes], None] | None = None,
-                 on_acked: Callable[[int], None] | None = None, connect_timeout: float = 5.0):
+                 on_acked: Callable[[int], None] | None = None, connect_timeout: float = 5.0,
+                 discovery: list[tuple[str, object]] | None = None):
         self.base, self.host, self.port = base, host, port
         self._auth = (username, password)
         self._client_id = client_id or f"soccerboard-{base.rsplit('/', 1)[-1]}"
@@ -87,6 +95,7 @@ class Publisher:
         self._tls = (tls, ca_file, cert_file, key_file, tls_insecure)
         self._on_command, self._on_sim_input, self._on_acked = on_command, on_sim_input, on_acked
         self._connect_timeout = connect_timeout
+        self._discovery = list(discovery or [])     # (absolute topic, payload), sent on every connection
         self._lock = threading.Lock()
         self._pending: deque[Msg] = deque()
         self._inflight: dict[int, Msg] = {}
@@ -251,7 +260,7 @@ class Publisher:
                     return
                 m = self._pending.popleft()
             payload = m.payload if isinstance(m.payload, (str, bytes)) else json.dumps(m.payload, separators=(",", ":"))
-            info = client.publish(f"{self.base}/{m.topic}", payload, qos=m.qos, retain=m.retain)
+            info = client.publish(m.full_topic(self.base), payload, qos=m.qos, retain=m.retain)
             if info.rc not in (mqtt.MQTT_ERR_SUCCESS, mqtt.MQTT_ERR_NO_CONN):
                 log.error("publish to %s failed: %s", m.topic, mqtt.error_string(info.rc))
                 continue
@@ -273,11 +282,13 @@ class Publisher:
         client.subscribe(f"{self.base}/cmd/+", qos=1)
         if self._on_sim_input is not None:
             client.subscribe(f"{self.base}/sim/input", qos=1)
-        with self._lock:                           # status first, then the backlog, then fresh retained copies
+        with self._lock:      # status, discovery configs, then the backlog, then fresh retained copies
             queued = {m.topic for m in self._pending}
             refresh = [Msg(t, p) for t, p in self._retained.items() if t != "status" and t not in queued]
-            self._pending.appendleft(Msg("status", "online"))
-            self._pending.extend(refresh)          # the broker may have lost retained messages
+            backlog = [m for m in self._pending if not m.absolute]   # configs of a lost connection: sent afresh
+            first = [Msg("status", "online")] + [Msg(t, p, absolute=True) for t, p in self._discovery]
+            self._pending.clear()
+            self._pending.extend(first + backlog + refresh)   # the broker may have lost retained messages
         if self.last_error:
             log.warning("connected to the broker at %s:%s again", self.host, self.port)
         self.last_error = None
