@@ -16,6 +16,7 @@ from urllib.parse import urlparse
 
 from .report import match_minute
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings, problems
+from .homeassistant import discovery_messages
 from .publisher import Publisher
 from .service import Daemon
 from .systemd import Notifier, Watchdog, heartbeat_fresh, watchdog_interval
@@ -48,7 +49,7 @@ def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None, s
                     keepalive=m.keepalive, tls=tls, ca_file=m.tls_ca_file, cert_file=m.tls_cert_file,
                     key_file=m.tls_key_file, tls_insecure=m.tls_insecure, on_command=daemon.on_command,
                     on_sim_input=daemon.on_sim_input if sim_input else None, on_acked=daemon.record_watermark,
-                    connect_timeout=m.connect_timeout)
+                    connect_timeout=m.connect_timeout, discovery=discovery_messages(settings))
     daemon.publisher = pub
     return pub
 
