@@ -104,10 +104,10 @@ class LinkWatch(threading.Thread):
 class EmulatedBoard:
     """`soccerboard emulate-board` as a subprocess; its stderr is read by a thread."""
 
-    def __init__(self, link: Path, *faults: str):
+    def __init__(self, link: Path, *faults: str, seed: int = 4):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "controller.cli", "emulate-board", str(SCENARIO), "--link", str(link),
-             "--interval", str(INTERVAL), "--wait-for-host", "10", "--exit-after", "30", "--seed", "4", *faults],
+             "--interval", str(INTERVAL), "--wait-for-host", "10", "--exit-after", "30", "--seed", str(seed), *faults],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.stderr: list[str] = []
@@ -156,10 +156,10 @@ def journaled_physical(daemon: RecordingDaemon) -> list[dict]:
     return [line for _, line, _, _, journaled in list(daemon.record) if journaled and line.get("type") in PHYSICAL]
 
 
-def play_match(tmp_path: Path, *faults: str) -> dict:
+def play_match(tmp_path: Path, *faults: str, seed: int = 4) -> dict:
     """Play the scenario through the emulator into a serial-backend daemon; what the daemon ended with."""
     link = tmp_path / "usb-Soccerboard_Board_E2E-if00"
-    board = EmulatedBoard(link, *faults)
+    board = EmulatedBoard(link, *faults, seed=seed)
     watch = daemon = hw = None
     started = time.monotonic()
     try:
@@ -171,8 +171,12 @@ def play_match(tmp_path: Path, *faults: str) -> dict:
         hw = open_hardware(settings.hardware.hal_config())
         assert hw.backend == "serial"
         daemon = RecordingDaemon(settings, hw, board_follows_game=False)
-        daemon.start()
+        # The command is queued before the daemon starts: the board plays from the moment the link is up,
+        # and start-up (building the rule tables) takes seconds, so a command sent after start() raced the
+        # board's first inputs queued meanwhile, which the core then refused (no game yet): a journal short
+        # of its first lines. Board inputs queued behind the set-up are what a referee sees in real play.
         daemon.on_command("new_game", b'{"kickoff": "red"}')
+        daemon.start()
         wanted = physical_lines()
         wait_for(board.played.is_set, 30, f"the emulator to play the scenario (stderr: {board.stderr})")
         try:
