@@ -4,6 +4,11 @@ It performs the version handshake, asks for a full-state resync after every (re)
 every sequence gap, acknowledges events, delivers each event exactly once and in order, retries
 LED frames until the board acknowledges them, and sends heartbeats. Everything it hands out has
 passed the CRC and a payload check; everything else is counted in ``stats`` and logged.
+
+Occupancy events mostly arrive as deltas (OCC_DELTA). They apply to the occupancy as of the last
+delivered occupancy event, the "event base", kept apart from the published view that snapshots
+may correct: the board computes each delta against its last *queued* occupancy event, which is
+exactly that base even when changes were coalesced by an outbox overflow.
 """
 
 from __future__ import annotations
@@ -64,6 +69,7 @@ class SessionStats:
     out_of_order_events: int = 0
     unbound_die: int = 0
     snapshot_corrections: int = 0
+    delta_without_base: int = 0
     led_acks: int = 0
     led_retries: int = 0
     resyncs_requested: int = 0
@@ -97,7 +103,8 @@ class HostSession:
         self._boot_id: int | None = None
         self._expected_event: int | None = None
         self._early: dict[int, object] = {}  # events that arrived before an earlier lost one
-        self._latest_frame: bytes | None = None
+        self._latest_frame: bytes | None = None  # what the core was last given
+        self._event_frame: bytes | None = None  # occupancy as of the last delivered occupancy event
         self._rx_seq: int | None = None
         self._tx_seq = 0
         self._last_rx = 0.0
@@ -199,7 +206,8 @@ class HostSession:
         if self.state == "ready" and now - self._last_resync >= RESYNC_MIN_INTERVAL_S:
             self._last_resync = now
             self.stats.resyncs_requested += 1
-            self._outgoing.append(self._frame(C.MSG_RESYNC))
+            # Without a base for deltas, ask for the next occupancy event in full.
+            self._outgoing.append(self._frame(C.MSG_RESYNC, M.resync(self._event_frame is None)))
 
     def _check_seq(self, seq: int, msg_type: int, now: float) -> None:
         expected, self._rx_seq = self._rx_seq, seq
@@ -221,7 +229,7 @@ class HostSession:
             self.stats.before_hello += 1
             return False
         if msg_type in C.EVENT_TYPES:
-            self._on_event(M.parse_event(msg_type, payload))
+            self._on_event(M.parse_event(msg_type, payload), now)
             return True
         if msg_type == C.MSG_SNAPSHOT:
             self._on_snapshot(M.parse_snapshot(payload))
@@ -257,9 +265,11 @@ class HostSession:
             self._boot_id = hello.boot_id
             self._expected_event = hello.next_unacked
             self._early.clear()
+            self._event_frame = None  # a new board boot: its first occupancy event comes in full
         elif _newer(hello.next_unacked, self._expected_event):
             self._expected_event = hello.next_unacked
             self._early.clear()
+            self._event_frame = None  # events were skipped: the base is stale
         was_ready = self.state == "ready"
         self.state = "ready"
         self.firmware = hello.firmware
@@ -272,7 +282,7 @@ class HostSession:
             log.info("board %r connected (protocol v%d)", hello.firmware, hello.version)
             self._deliver(LinkUpdate(True, hello.firmware))
 
-    def _on_event(self, event) -> None:
+    def _on_event(self, event: M.Event, now: float) -> None:
         """Deliver events strictly in id order; keep early arrivals until the gap before them fills."""
         expected = self._expected_event
         assert expected is not None
@@ -284,13 +294,25 @@ class HostSession:
                 self.stats.duplicate_events += 1
             return
         while event is not None:
+            if isinstance(event, M.OccDelta) and self._event_frame is None:
+                # Nothing to apply it to: leave it unacknowledged and ask for it in full.
+                self.stats.delta_without_base += 1
+                log.warning("occupancy delta %d arrived without a base; asking the board for a full frame",
+                            event.event_id)
+                self._request_resync(now)
+                return
             self._expected_event = (event.event_id + 1) & 0xFFFF
             self._deliver_event(event)
             event = self._early.pop(self._expected_event, None)
 
-    def _deliver_event(self, event) -> None:
+    def _deliver_event(self, event: M.Event) -> None:
         if isinstance(event, M.OccChange):
+            self._event_frame = event.frame
             self._publish_frame(event.frame, correction=False)
+        elif isinstance(event, M.OccDelta):
+            assert self._event_frame is not None
+            self._event_frame = M.apply_delta(self._event_frame, event.changes)
+            self._publish_frame(self._event_frame, correction=False)
         elif isinstance(event, M.ButtonMsg):
             self._deliver(ButtonUpdate(event.button))
         else:

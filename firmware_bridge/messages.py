@@ -39,6 +39,13 @@ class OccChange(NamedTuple):
     frame: bytes
 
 
+class OccDelta(NamedTuple):
+    """The squares whose mask differs from the previous occupancy event, with their new masks."""
+
+    event_id: int
+    changes: tuple[tuple[int, int], ...]
+
+
 class DieRollMsg(NamedTuple):
     event_id: int
     uid: int
@@ -84,7 +91,30 @@ def parse_snapshot(payload: bytes) -> Snapshot:
     return Snapshot(struct.unpack_from(">H", payload)[0], _frame(payload[2:]))
 
 
-def parse_event(msg_type: int, payload: bytes) -> OccChange | DieRollMsg | DieStatusMsg | ButtonMsg:
+def _delta(body: bytes) -> tuple[tuple[int, int], ...]:
+    """Squares strictly ascending (so none twice), each below 128, masks of 3 bits."""
+    if not body or len(body) != 1 + 2 * body[0]:
+        raise BadPayload("OCC_DELTA length does not match its count")
+    squares, masks = body[1::2], body[2::2]
+    if any(m > 7 for m in masks) or any(s >= C.SQUARES for s in squares):
+        raise BadPayload("OCC_DELTA square or mask out of range")
+    if any(a >= b for a, b in zip(squares, squares[1:])):
+        raise BadPayload("OCC_DELTA squares not in ascending order")
+    return tuple(zip(squares, masks))
+
+
+def apply_delta(base: bytes, changes: tuple[tuple[int, int], ...]) -> bytes:
+    """The occupancy after an OCC_DELTA: idempotent (new masks, not XOR)."""
+    frame = bytearray(base)
+    for square, mask in changes:
+        frame[square] = mask
+    return bytes(frame)
+
+
+Event = OccChange | OccDelta | DieRollMsg | DieStatusMsg | ButtonMsg
+
+
+def parse_event(msg_type: int, payload: bytes) -> Event:
     """One of the reliable event messages (C.EVENT_TYPES)."""
     if len(payload) < 2:
         raise BadPayload("event without an id")
@@ -92,6 +122,8 @@ def parse_event(msg_type: int, payload: bytes) -> OccChange | DieRollMsg | DieSt
     body = payload[2:]
     if msg_type == C.MSG_OCC_CHANGE:
         return OccChange(event_id, _frame(body))
+    if msg_type == C.MSG_OCC_DELTA:
+        return OccDelta(event_id, _delta(body))
     if msg_type in (C.MSG_DIE_ROLL, C.MSG_DIE_STATUS):
         if len(body) != 5:
             raise BadPayload("die message has the wrong length")
@@ -124,6 +156,10 @@ def parse_heartbeat(payload: bytes) -> int:
 
 def host_hello() -> bytes:
     return bytes((C.PROTOCOL_VERSION,))
+
+
+def resync(full: bool) -> bytes:
+    return bytes((C.RESYNC_FULL if full else 0,))
 
 
 def led_frame(frame_id: int, frame: bytes) -> bytes:

@@ -9,6 +9,11 @@
 # in an outbox until the host acknowledges them (cumulative ack, go-back-N retransmission), so a
 # corrupted or dropped frame delays an event but never loses it. A snapshot of the full
 # occupancy goes out every SNAPSHOT_MS as a safety net, and on every RESYNC request.
+#
+# An occupancy event carries only the squares that differ from the previous *queued* occupancy
+# event (OCC_DELTA, a few bytes instead of 130), because on a noisy line a short frame gets
+# through far more often. The first one after boot, one the host asks for in full (RESYNC_FULL)
+# and one whose delta would be bigger go out as a full OCC_CHANGE.
 
 import struct
 
@@ -29,6 +34,17 @@ def _newer(a, b):
     return a != b and ((a - b) & 0xFFFF) < 0x8000
 
 
+def delta(base, frame):
+    """OCC_DELTA body: count, then (square, new mask) for each square where frame differs from base."""
+    body = bytearray(1)
+    for square in range(len(frame)):
+        if frame[square] != base[square]:
+            body.append(square)
+            body.append(frame[square])
+    body[0] = (len(body) - 1) // 2 & 0xFF
+    return bytes(body)
+
+
 class BoardDevice:
     def __init__(self, write, fw_id, boot_id, now_ms, show_leds=None, buzz=None,
                  ticks_diff=_minus, crc=None):
@@ -41,9 +57,10 @@ class BoardDevice:
         self._diff = ticks_diff
         self._deframer = Deframer(crc) if crc else Deframer()
         self.occupancy = bytes(C.SQUARES)
+        self._base = None  # occupancy of the last queued occupancy event; None: send the next in full
         self._seq = 0
         self._next_event = 0
-        self._outbox = []  # [(event_id, msg_type, payload)]
+        self._outbox = []  # [(event_id, msg_type, payload, occupancy or None)]
         self._sent_events_ms = now_ms
         self._heartbeat_ms = now_ms
         self._snapshot_ms = now_ms
@@ -71,7 +88,7 @@ class BoardDevice:
     def snapshot(self):
         self._send(C.MSG_SNAPSHOT, struct.pack(">H", self._next_event) + self.occupancy)
 
-    def _event(self, msg_type, body):
+    def _event(self, msg_type, body, frame=None):
         if len(self._outbox) >= C.OUTBOX_MAX:
             # The host has been away too long. Occupancy is still right in the snapshot.
             self.overflowed += 1
@@ -81,9 +98,32 @@ class BoardDevice:
         payload = struct.pack(">H", event_id) + body
         if not self._outbox:
             self._sent_events_ms = None  # start the retransmit timer at the next tick
-        self._outbox.append((event_id, msg_type, payload))
+        self._outbox.append((event_id, msg_type, payload, frame))
         self._send(msg_type, payload)
         return True
+
+    def _occupancy_event(self, frame):
+        # Against the last *queued* frame, not the last one sensed: after an outbox overflow the
+        # host's event base is still that frame (the snapshot corrects its view, not its base).
+        base = self._base
+        if base is not None:
+            body = delta(base, frame)
+            if len(body) <= C.SQUARES:
+                if self._event(C.MSG_OCC_DELTA, body, frame):
+                    self._base = frame
+                return
+        if self._event(C.MSG_OCC_CHANGE, frame, frame):
+            self._base = frame
+
+    def _send_full_occupancy(self):
+        # The host lacks a base: the first occupancy event it has not acknowledged goes in full.
+        outbox = self._outbox
+        for i in range(len(outbox)):
+            event_id, _msg_type, payload, frame = outbox[i]
+            if frame is not None:
+                outbox[i] = (event_id, C.MSG_OCC_CHANGE, payload[:2] + frame, frame)
+                return
+        self._base = None
 
     # -- inputs from the board ------------------------------------------------------------
 
@@ -93,7 +133,7 @@ class BoardDevice:
         if frame == self.occupancy:
             return False
         self.occupancy = frame
-        self._event(C.MSG_OCC_CHANGE, frame)
+        self._occupancy_event(frame)
         return True
 
     def dice_events(self, events):
@@ -116,6 +156,8 @@ class BoardDevice:
             self.host_hellos += 1
             self.hello()
         elif msg_type == C.MSG_RESYNC:
+            if payload and payload[0] & C.RESYNC_FULL:
+                self._send_full_occupancy()
             self.snapshot()
             self._snapshot_ms = now_ms
             self._retransmit(now_ms)
@@ -155,7 +197,7 @@ class BoardDevice:
 
     def _retransmit(self, now_ms):
         self._sent_events_ms = now_ms
-        for _event_id, msg_type, payload in self._outbox:
+        for _event_id, msg_type, payload, _frame in self._outbox:
             self._send(msg_type, payload)
 
     @property

@@ -3,7 +3,7 @@
 # runs unchanged on both; firmware_bridge/README.md documents every message.
 # Bump PROTOCOL_VERSION on any incompatible change to a message layout.
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # v2: OCC_DELTA events, RESYNC flags
 
 # Board geometry announced in HELLO (the host refuses any other).
 FILES = 8
@@ -29,17 +29,23 @@ MSG_OCC_CHANGE = 0x10  # event_id u16, 128 masks
 MSG_DIE_ROLL = 0x11  # event_id u16, die_uid u32, face u8
 MSG_DIE_STATUS = 0x12  # event_id u16, die_uid u32, status u8
 MSG_BUTTON = 0x13  # event_id u16, button u8
+MSG_OCC_DELTA = 0x14  # event_id u16, count u8, count x (square u8, mask u8): changed squares only
 
 # Host -> device
 MSG_HOST_HELLO = 0x81  # version u8
 MSG_HOST_HEARTBEAT = 0x82  # (empty)
-MSG_RESYNC = 0x83  # (empty): send a SNAPSHOT and retransmit unacknowledged events now
+MSG_RESYNC = 0x83  # flags u8: send a SNAPSHOT and retransmit unacknowledged events now
 MSG_EVENT_ACK = 0x84  # event_id u16: every event up to and including this one arrived
 MSG_LED_FRAME = 0x85  # frame_id u16, 384 bytes r,g,b per square in square order
 MSG_BUZZ = 0x86  # duration_ms u16, frequency_hz u16
 
 # Reliable, ordered events (go-back-N with cumulative acks).
-EVENT_TYPES = (MSG_OCC_CHANGE, MSG_DIE_ROLL, MSG_DIE_STATUS, MSG_BUTTON)
+EVENT_TYPES = (MSG_OCC_CHANGE, MSG_DIE_ROLL, MSG_DIE_STATUS, MSG_BUTTON, MSG_OCC_DELTA)
+
+# RESYNC flags. FULL: the host has no base for deltas (it just started, or the board rebooted):
+# the board sends its first unacknowledged occupancy event as a full OCC_CHANGE, or if there is
+# none, makes its next occupancy event a full one.
+RESYNC_FULL = 0x01
 
 DIE_OK = 0
 DIE_CROOKED = 1

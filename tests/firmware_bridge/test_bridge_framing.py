@@ -1,11 +1,17 @@
-"""The frame codec: COBS round trips, CRC check value, and the decoder as a gate for bad bytes."""
+"""The frame codec: COBS round trips, CRC check value, the decoder as a gate for bad bytes, and
+the occupancy delta (OCC_DELTA) from the firmware's encoder through the decoder to the parser."""
 
 from __future__ import annotations
 
+import struct
+
+import pytest
 from hypothesis import given, settings, strategies as st
 
+from firmware_bridge import messages as M
 from firmware_bridge.firmware import sbconst as C
 from firmware_bridge.firmware import sbwire
+from firmware_bridge.firmware.device import delta
 from firmware_bridge.framing import Frame, FrameDecoder, crc16, encode_frame
 
 
@@ -79,8 +85,22 @@ def _reference_frames(wire: bytes) -> list[Frame]:
     return frames
 
 
-_frames = st.builds(lambda t, s, p: encode_frame(t, s, p),
-                    st.integers(0, 255), st.integers(0, 255), st.binary(max_size=140))
+_masks = st.lists(st.sampled_from([0, 1, 2, 4, 5, 6, 3, 7]), min_size=C.SQUARES, max_size=C.SQUARES).map(bytes)
+_edits = st.lists(st.tuples(st.integers(0, C.SQUARES - 1), st.integers(0, 7)), max_size=70)
+
+
+def _edited(frame: bytes, edits) -> bytes:
+    out = bytearray(frame)
+    for square, mask in edits:
+        out[square] = mask
+    return bytes(out)
+
+
+_delta_frames = st.builds(lambda b, e, s: encode_frame(C.MSG_OCC_DELTA, s, b"\x01\x02" + delta(b, _edited(b, e))),
+                          _masks, _edits, st.integers(0, 255))
+_frames = st.one_of(st.builds(lambda t, s, p: encode_frame(t, s, p),
+                              st.integers(0, 255), st.integers(0, 255), st.binary(max_size=140)),
+                    _delta_frames)
 _noise = st.one_of(st.binary(max_size=80), st.just(b"\x00"), _frames,
                    _frames.map(lambda f: f[: len(f) // 2]),  # truncated
                    st.tuples(_frames, st.integers(0, 200), st.integers(1, 255)).map(
@@ -110,3 +130,48 @@ def test_firmware_deframer_agrees_with_host_decoder():
     host = FrameDecoder().feed(wire)
     firmware = sbwire.Deframer().feed(wire)
     assert [tuple(f) for f in host] == [(a, b, bytes(c)) for a, b, c in firmware]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_masks, _edits, st.integers(0, 0xFFFF))
+def test_fuzz_a_delta_survives_the_wire_and_rebuilds_the_frame(base, edits, event_id):
+    frame = _edited(base, edits)
+    body = delta(base, frame)
+    assert len(body) == 1 + 2 * sum(1 for a, b in zip(base, frame) if a != b)
+    (got,) = FrameDecoder().feed(encode_frame(C.MSG_OCC_DELTA, 9, struct.pack(">H", event_id) + body))
+    event = M.parse_event(got.type, got.payload)
+    assert event.event_id == event_id
+    assert M.apply_delta(base, event.changes) == frame
+    assert M.apply_delta(frame, event.changes) == frame  # new masks, not XOR: applying twice is harmless
+
+
+def _reference_delta_ok(body: bytes) -> bool:
+    """When an OCC_DELTA body is acceptable, spelled out independently of the parser."""
+    if len(body) < 1 or len(body) != 1 + 2 * body[0]:
+        return False
+    squares = [body[1 + 2 * i] for i in range(body[0])]
+    masks = [body[2 + 2 * i] for i in range(body[0])]
+    return all(sq < 128 for sq in squares) and all(m < 8 for m in masks) and squares == sorted(set(squares))
+
+
+_delta_bodies = st.builds(lambda b, e: delta(b, _edited(b, e)), _masks, _edits)
+_payloads = st.one_of(
+    st.binary(max_size=260),
+    _delta_bodies.map(lambda body: b"\x00\x07" + body),
+    st.tuples(_delta_bodies, st.integers(0, 300), st.integers(0, 255)).map(   # one byte changed
+        lambda t: b"\x00\x07" + bytes(t[2] if i == t[1] % len(t[0]) else x for i, x in enumerate(t[0]))),
+    _delta_bodies.map(lambda body: b"\x00\x07" + body[:-1]),                   # cut short
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_payloads)
+def test_fuzz_occ_delta_payloads_are_parsed_exactly_or_refused(payload):
+    ok = len(payload) >= 2 and _reference_delta_ok(payload[2:])
+    if not ok:
+        with pytest.raises(M.BadPayload):
+            M.parse_event(C.MSG_OCC_DELTA, payload)
+        return
+    event = M.parse_event(C.MSG_OCC_DELTA, payload)
+    rebuilt = bytes([len(event.changes)]) + bytes(x for change in event.changes for x in change)
+    assert struct.pack(">H", event.event_id) + rebuilt == payload

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import logging
+import struct
+
+from hypothesis import given, settings, strategies as st
 
 from firmware_bridge import host as H
 from firmware_bridge.firmware import sbconst as C
 from firmware_bridge.firmware.device import BoardDevice
-from firmware_bridge.framing import encode_frame
+from firmware_bridge.framing import FrameDecoder, encode_frame
 from hal.frames import empty_frame, with_token
 
 
@@ -168,3 +171,184 @@ def test_a_silent_board_is_declared_dead():
     assert w.host.link_dead(w.now + C.LINK_TIMEOUT_MS / 1000 + 0.01)
     w.host.connection_lost("unplugged")
     assert w.delivered[-1] == H.LinkUpdate(False, "unplugged")
+
+
+# -- occupancy deltas (protocol v2) ------------------------------------------------------------
+
+
+class RecordingDevice(BoardDevice):
+    """A BoardDevice noting the wire type and the full occupancy of every occupancy event it queues."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.queued: list[tuple[int, bytes]] = []
+
+    def _event(self, msg_type, body, frame=None):
+        queued = super()._event(msg_type, body, frame)
+        if queued and frame is not None:
+            self.queued.append((msg_type, frame))
+        return queued
+
+
+def recording_wire(boot_id=0x1234):
+    w = Wire(boot_id)
+    w.device = RecordingDevice(w.to_host.append, "test-fw", boot_id, 0)
+    w.run(0.2)
+    assert w.host.state == "ready"
+    assert w.frames() == [empty_frame()]  # the first snapshot after connecting
+    w.delivered.clear()
+    return w
+
+
+def event_frames(w):
+    """Occupancy the core got from events (not snapshot corrections), in order."""
+    return [u.frame for u in w.delivered if isinstance(u, H.OccupancyUpdate) and not u.correction]
+
+
+def sent_to_device(data):
+    return FrameDecoder().feed(data)
+
+
+def test_occupancy_events_after_the_first_are_small_deltas():
+    w = recording_wire()
+    frames = [with_token(empty_frame(), "d4", "red", True)]
+    frames.append(with_token(frames[-1], "e5", "blue", True))
+    frames.append(with_token(with_token(frames[-1], "d4", "red", False), "d5", "red", True))
+    sizes = []
+    w.lose = lambda frame: sizes.append((frame[1], len(frame))) and False
+    for frame in frames:
+        w.device.set_occupancy(frame)
+    w.run(1.0)
+    assert [t for t, _ in w.device.queued] == [C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA, C.MSG_OCC_DELTA]
+    assert event_frames(w)[-3:] == frames
+    delta_sizes = [n for t, n in sizes if t == C.MSG_OCC_DELTA]
+    assert delta_sizes and max(delta_sizes) <= 14  # 2 changed squares; a full frame is ~135 bytes
+    assert w.device.pending_events == 0
+
+
+def test_a_delta_bigger_than_the_full_frame_is_sent_in_full():
+    w = recording_wire()
+    w.device.set_occupancy(with_token(empty_frame(), "a1", "red", True))
+    w.device.set_occupancy(bytes([C.SQUARES and 4]) * 64 + bytes(64))  # 64 squares change: 129 > 128 bytes
+    w.device.set_occupancy(bytes([4]) * 63 + bytes(65))  # one square back: a delta again
+    w.run(1.0)
+    assert [t for t, _ in w.device.queued] == [C.MSG_OCC_CHANGE, C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA]
+    assert event_frames(w)[-1] == w.device.occupancy
+
+
+def test_after_an_outbox_overflow_the_next_delta_applies_to_the_event_base_not_the_snapshot():
+    """While the outbox was full, pawns were lifted from a16 and b16 (only the snapshot says so);
+    then a16 is put back and a ball lands on c3. The right delta (against the last queued event)
+    is b16 and c3: applied to the snapshot-corrected view it would lose a16, and a delta against
+    the last sensed frame (a16 and c3) would leave b16 on the board."""
+    w = recording_wire()
+    base = with_token(with_token(empty_frame(), "a16", "blue", True), "b16", "blue", True)
+    w.device.set_occupancy(base)
+    w.run(0.5)
+    w.lose = lambda frame: True  # the host is away
+    for i in range(C.OUTBOX_MAX):  # fill the outbox with changes elsewhere
+        w.device.set_occupancy(with_token(base, "h1", "red", i % 2 == 0))
+    last_queued = w.device.occupancy
+    coalesced = with_token(with_token(last_queued, "a16", "blue", False), "b16", "blue", False)
+    w.device.set_occupancy(with_token(last_queued, "a16", "blue", False))  # not queued: overflow
+    w.device.set_occupancy(coalesced)
+    assert w.device.overflowed == 2
+    w.lose = lambda frame: False
+    w.run(2.0)  # the host catches up, then the snapshot corrects its view
+    assert w.host.stats.snapshot_corrections == 1
+    assert w.frames()[-1] == coalesced
+    after = with_token(with_token(coalesced, "a16", "blue", True), "c3", "ball", True)
+    w.device.set_occupancy(after)
+    w.run(1.0)
+    assert w.device.queued[-1] == (C.MSG_OCC_DELTA, after)
+    assert w.frames()[-1] == after == w.device.occupancy
+    assert event_frames(w) == [f for _, f in w.device.queued]
+
+
+def test_a_delta_without_a_base_is_counted_and_asked_for_in_full_never_delivered(caplog):
+    w = Wire()
+    w.run(0.2)  # connected; no occupancy event yet, so the host has no base
+    before = list(w.delivered)
+    expected = w.host._expected_event
+    stray = encode_frame(C.MSG_OCC_DELTA, 0, struct.pack(">HBBB", expected, 1, 5, 1))
+    w.now += 1.0
+    with caplog.at_level(logging.WARNING):
+        out = w.host.data_received(stray, w.now)
+    assert w.host.stats.delta_without_base == 1
+    assert "without a base" in caplog.text
+    assert w.delivered == before  # nothing reached the core
+    sent = sent_to_device(out)
+    assert [(f.type, f.payload) for f in sent if f.type == C.MSG_RESYNC] == [(C.MSG_RESYNC, bytes([C.RESYNC_FULL]))]
+    acks = [struct.unpack(">H", f.payload)[0] for f in sent if f.type == C.MSG_EVENT_ACK]
+    assert all(a == (expected - 1) & 0xFFFF for a in acks)  # not acknowledged: it must come again
+
+
+def test_a_restarted_host_gets_the_board_s_pending_delta_in_full():
+    """The daemon restarts while the board stays powered: the board's outbox holds a delta
+    against a frame the new host never saw. The host's first RESYNC asks for it in full."""
+    w = recording_wire()
+    a = with_token(empty_frame(), "b2", "red", True)
+    w.device.set_occupancy(a)
+    w.run(0.5)
+    b = with_token(a, "b3", "blue", True)
+    w.lose = lambda frame: True
+    w.device.set_occupancy(b)  # queued as a delta, never acknowledged
+    assert w.device.queued[-1] == (C.MSG_OCC_DELTA, b)
+    w.lose = lambda frame: False
+    w.delivered.clear()
+    w.host = H.HostSession(w.delivered.append, {})
+    w.to_device = w.host.connection_made(w.now)
+    w.run(1.0)
+    assert w.frames()[-1] == b and w.device.pending_events == 0
+    c = with_token(b, "b3", "blue", False)
+    w.device.set_occupancy(c)  # and deltas work again from there
+    w.run(1.0)
+    assert w.device.queued[-1] == (C.MSG_OCC_DELTA, c)
+    assert w.frames()[-1] == c
+    assert w.host.stats.delta_without_base == 0  # asked for in full up front, not after the fact
+
+
+def test_a_restarted_host_with_an_idle_board_gets_the_next_occupancy_event_in_full():
+    w = recording_wire()
+    a = with_token(empty_frame(), "g7", "ball", True)
+    w.device.set_occupancy(a)
+    w.run(0.5)
+    w.host = H.HostSession(w.delivered.append, {})
+    w.to_device = w.host.connection_made(w.now)
+    w.run(0.5)
+    b = with_token(a, "g8", "red", True)
+    w.device.set_occupancy(b)
+    w.run(0.5)
+    assert w.device.queued[-1] == (C.MSG_OCC_CHANGE, b)
+    assert w.frames()[-1] == b
+
+
+_change = st.tuples(st.integers(0, C.SQUARES - 1), st.sampled_from([0, 1, 2, 4, 5, 6]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.lists(_change, min_size=1, max_size=3), st.integers(0, 3)), max_size=25),
+       st.integers(0, 90), st.lists(st.booleans(), max_size=60))
+def test_fuzz_every_queued_occupancy_reaches_the_core_in_order_whatever_is_lost(steps, away, losses):
+    """Random changes, random lost frames and an absence long enough to overflow the outbox:
+    the core gets exactly the occupancy of every queued event, in order, and ends on the board's."""
+    w = recording_wire()
+    loss = iter(losses)
+    w.lose = lambda frame: next(loss, False)
+    frame = bytearray(C.SQUARES)
+    for i, (changes, pause) in enumerate(steps):
+        for square, mask in changes:
+            frame[square] = mask
+        w.device.set_occupancy(bytes(frame))
+        w.run(0.05 * pause)
+        if i == len(steps) // 2:
+            w.lose = lambda f: True
+            for j in range(away):  # the host is away; past 64 events, changes are coalesced
+                frame[j % 7] ^= 1
+                w.device.set_occupancy(bytes(frame))
+            w.lose = lambda f: next(loss, False)
+    w.lose = lambda f: False
+    w.run(2.0)
+    assert event_frames(w) == [f for _, f in w.device.queued]
+    assert w.frames()[-1] == w.device.occupancy if w.device.queued else True
+    assert w.device.pending_events == 0

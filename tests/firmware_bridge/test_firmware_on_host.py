@@ -180,6 +180,49 @@ def test_a_closed_switch_is_reported_after_debouncing(firmware):
     assert frame == bytes(expected)
 
 
+def occupancy_events(fw):
+    return [f for f in received(fw) if f.type in (C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA)]
+
+
+def test_later_changes_go_out_as_deltas_and_a_full_resync_resends_one_in_full(firmware):
+    received(firmware)
+    WIRING.closed.add((square_index("a1"), RED))
+    run(firmware, steps=3)
+    (first,) = occupancy_events(firmware)
+    assert first.type == C.MSG_OCC_CHANGE  # the first after boot: the board has no base yet
+    WIRING.closed.discard((square_index("a1"), RED))
+    WIRING.closed.add((square_index("e9"), BALL))
+    run(firmware, steps=3)
+    (delta,) = occupancy_events(firmware)
+    next_id = (int.from_bytes(first.payload[:2], "big") + 1).to_bytes(2, "big")
+    assert delta.type == C.MSG_OCC_DELTA
+    assert delta.payload == next_id + bytes([2, square_index("a1"), 0, square_index("e9"), BALL])
+    now = bytearray(128)
+    now[square_index("e9")] = BALL
+    firmware.fake_port.to_board = (encode_frame(C.MSG_EVENT_ACK, 1, first.payload[:2])
+                                   + encode_frame(C.MSG_RESYNC, 2, bytes([0])))
+    run(firmware)
+    assert [(f.type, f.payload) for f in occupancy_events(firmware)] == [(C.MSG_OCC_DELTA, delta.payload)]
+    firmware.fake_port.to_board = encode_frame(C.MSG_RESYNC, 3, bytes([C.RESYNC_FULL]))
+    run(firmware)
+    assert [(f.type, f.payload) for f in occupancy_events(firmware)] == [(C.MSG_OCC_CHANGE, next_id + bytes(now))]
+
+
+def test_a_full_resync_with_nothing_pending_makes_the_next_change_full(firmware):
+    received(firmware)
+    WIRING.closed.add((square_index("b2"), BLUE))
+    run(firmware, steps=3)
+    (first,) = occupancy_events(firmware)
+    firmware.fake_port.to_board = (encode_frame(C.MSG_EVENT_ACK, 1, first.payload[:2])
+                                   + encode_frame(C.MSG_RESYNC, 2, bytes([C.RESYNC_FULL])))
+    run(firmware)
+    assert firmware.device.pending_events == 0 and occupancy_events(firmware) == []
+    WIRING.closed.add((square_index("b3"), BLUE))
+    run(firmware, steps=3)
+    (full,) = occupancy_events(firmware)
+    assert full.type == C.MSG_OCC_CHANGE and full.payload[2 + square_index("b3")] == BLUE
+
+
 def test_led_frames_are_shown_in_serpentine_order_and_acknowledged(firmware):
     received(firmware)
     frame = bytearray(384)
