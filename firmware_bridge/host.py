@@ -24,8 +24,8 @@ from firmware_bridge.framing import FrameDecoder, encode_frame
 log = logging.getLogger(__name__)
 
 LED_RETRY_S = 0.25
-RESYNC_MIN_INTERVAL_S = 0.2
-HELLO_RETRY_S = 0.5
+RESYNC_MIN_INTERVAL_S = 0.1  # a request inside this interval is deferred, not dropped
+HELLO_RETRY_S = 0.1  # a lost HELLO costs this much; the board answers within milliseconds
 
 
 class OccupancyUpdate(NamedTuple):
@@ -111,6 +111,7 @@ class HostSession:
         self._last_tx_heartbeat = 0.0
         self._last_hello_sent = 0.0
         self._last_resync = -1e9
+        self._resync_wanted = False
         self._led_frame: bytes | None = None
         self._led_id = 0
         self._led_pending = False
@@ -126,6 +127,7 @@ class HostSession:
         self._rx_seq = None
         self._last_rx = now
         self._mismatch_logged = False
+        self._resync_wanted = False
         self._last_hello_sent = now
         # A lone delimiter ends whatever half frame the board may be holding.
         return b"\x00" + self._frame(C.MSG_HOST_HELLO, M.host_hello())
@@ -160,6 +162,7 @@ class HostSession:
 
     def data_received(self, data: bytes, now: float) -> bytes:
         got_event = False
+        errors = self.decoder.stats.errors
         for frame in self.decoder.feed(data):
             self._last_rx = now
             self._check_seq(frame.seq, frame.type, now)
@@ -170,6 +173,8 @@ class HostSession:
                 log.warning("dropped a %#04x frame with a bad payload: %s", frame.type, exc)
         if got_event and self._expected_event is not None:
             self._outgoing.append(self._frame(C.MSG_EVENT_ACK, M.u16(self._expected_event - 1)))
+        if self.decoder.stats.errors != errors:
+            self._request_resync(now)  # a damaged frame may have been an event: ask now, not at a timer
         return self._take_outgoing()
 
     def poll(self, now: float) -> bytes:
@@ -179,6 +184,7 @@ class HostSession:
                 self._last_hello_sent = now
                 self._outgoing.append(self._frame(C.MSG_HOST_HELLO, M.host_hello()))
         elif self.state == "ready":
+            self._send_resync_if_due(now)
             if now - self._last_tx_heartbeat >= C.HEARTBEAT_MS / 1000:
                 self._last_tx_heartbeat = now
                 self._outgoing.append(self._frame(C.MSG_HOST_HEARTBEAT))
@@ -203,7 +209,13 @@ class HostSession:
         return out
 
     def _request_resync(self, now: float) -> None:
-        if self.state == "ready" and now - self._last_resync >= RESYNC_MIN_INTERVAL_S:
+        """A RESYNC now, or if one went out less than RESYNC_MIN_INTERVAL_S ago, as soon as that passed."""
+        self._resync_wanted = True
+        self._send_resync_if_due(now)
+
+    def _send_resync_if_due(self, now: float) -> None:
+        if self._resync_wanted and self.state == "ready" and now - self._last_resync >= RESYNC_MIN_INTERVAL_S:
+            self._resync_wanted = False
             self._last_resync = now
             self.stats.resyncs_requested += 1
             # Without a base for deltas, ask for the next occupancy event in full.

@@ -59,7 +59,7 @@ class SerialLink:
         port: str,
         session: HostSession,
         baudrate: int = 115200,
-        backoff: tuple[float, float] = (0.05, 0.4),
+        backoff: tuple[float, float] = (0.05, 0.1),
         read_timeout: float = 0.01,
         open_port: Callable[..., serial.Serial] = serial.Serial,
     ) -> None:

@@ -25,7 +25,7 @@ class SerialBoard:
     """Occupancy, dice, buttons, LEDs and buzzer of a board behind a serial port."""
 
     def __init__(self, port: str = "auto", baudrate: int = 115200,
-                 dice: Mapping[str, int] | None = None, backoff: tuple[float, float] = (0.05, 0.4)) -> None:
+                 dice: Mapping[str, int] | None = None, backoff: tuple[float, float] = (0.05, 0.1)) -> None:
         binding = dict(dice or DEFAULT_DICE_BINDING)
         order = InputOrder()             # the bridge delivers inputs in the board's order: keep it
         self.occupancy = FrameFeed(order)

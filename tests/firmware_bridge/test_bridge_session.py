@@ -95,6 +95,21 @@ def test_version_mismatch_is_refused_with_a_clear_message(caplog):
     assert "flash the reference firmware" in H.version_mismatch_message(0, "old-fw")
 
 
+def test_a_v1_firmware_is_told_to_flash_the_firmware_of_this_release(caplog):
+    """v2 added OCC_DELTA: a board still on v1 must be refused at HELLO, in words."""
+    assert C.PROTOCOL_VERSION == 2
+    w = Wire(version=1)
+    with caplog.at_level(logging.ERROR):
+        w.device.set_occupancy(with_token(empty_frame(), "a1", "red", True))
+        w.run(1.0)
+    assert w.host.state == "incompatible"
+    assert not any(isinstance(u, H.OccupancyUpdate) for u in w.delivered)
+    (record,) = [r for r in caplog.records if r.levelno == logging.ERROR]
+    message = record.getMessage()
+    assert "speaks bridge protocol v1, this daemon speaks v2" in message
+    assert "flash the reference firmware from this release" in message
+
+
 def test_unknown_types_bad_payloads_and_unbound_dice_are_counted_not_delivered():
     w = Wire()
     w.run(0.2)
@@ -141,6 +156,29 @@ def test_reboot_resyncs_and_a_snapshot_corrects_coalesced_changes():
     w.run(2.0)
     assert w.frames()[-1] == w.device.occupancy
     assert w.host.stats.snapshot_corrections == 1
+
+
+def resyncs(data):
+    return [f.payload for f in sent_to_device(data) if f.type == C.MSG_RESYNC]
+
+
+def test_a_damaged_frame_asks_for_a_resync_at_once_and_one_inside_the_interval_is_deferred_not_dropped():
+    w = Wire()
+    w.run(0.2)
+    w.now += 1.0
+    heartbeat = encode_frame(C.MSG_HEARTBEAT, (w.host._rx_seq + 1) & 0xFF, bytes(4))
+    damaged = bytearray(heartbeat)
+    damaged[3] ^= 0x10
+    assert resyncs(w.host.data_received(bytes(damaged), w.now)) == [bytes([C.RESYNC_FULL])]
+    w.now += H.RESYNC_MIN_INTERVAL_S / 4
+    gap = encode_frame(C.MSG_HEARTBEAT, (w.host._rx_seq + 3) & 0xFF, bytes(4))  # frames were lost
+    assert resyncs(w.host.data_received(gap, w.now)) == []  # too soon after the last one...
+    assert resyncs(w.host.poll(w.now)) == []
+    w.now += H.RESYNC_MIN_INTERVAL_S
+    assert len(resyncs(w.host.poll(w.now))) == 1  # ...so it goes out once the interval has passed
+    w.now += H.RESYNC_MIN_INTERVAL_S
+    assert resyncs(w.host.poll(w.now)) == []  # and only once
+    assert w.host.stats.seq_gaps == 1
 
 
 def test_led_frames_are_retried_until_acknowledged_and_only_the_latest_counts():
