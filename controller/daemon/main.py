@@ -150,8 +150,10 @@ def sim_command(args) -> int:
         pub = daemon.publisher
 
         def backlog() -> int:   # at full speed, wait for MQTT too (while it is up), or the outbox grows
-            return daemon.inputs.qsize() + (pub.backlog() // 8 if pub.connected.is_set() else 0)
-        kw = {"speed": args.speed, "backlog": backlog, "on_end": daemon.end_of_source}
+            return daemon.inputs.qsize() + (pub.backlog() if pub.connected.is_set() else 0)
+        # A few dozen outputs on their way keep the broker busy; thousands only raise the peak memory (the
+        # outbox and paho's queue hold every payload) that the process then keeps for the rest of its life.
+        kw = {"speed": args.speed, "backlog": backlog, "on_end": daemon.end_of_source, "max_backlog": 64}
         if args.scenario:
             from .sources import ScenarioSource
             source = ScenarioSource(args.scenario, daemon.put, **kw)

@@ -30,8 +30,9 @@ class LineSource:
     name = "source"
 
     def __init__(self, put: Put, speed: float = 0.0, backlog: Callable[[], int] | None = None,
-                 on_end: Callable[[], None] | None = None):
+                 on_end: Callable[[], None] | None = None, max_backlog: int = 256):
         self._put, self.speed, self._backlog, self._on_end = put, speed, backlog, on_end
+        self._max_backlog = max_backlog       # feeding waits while backlog() is above this
         self._stop = threading.Event()
         self._skip: list[dict] = []
         self._resume_origin: dict | None = None
@@ -74,7 +75,7 @@ class LineSource:
                 return
             log.warning("the source no longer matches the journal; feeding from here")
             self._skip = []
-        while self._backlog is not None and self._backlog() > 256:
+        while self._backlog is not None and self._backlog() > self._max_backlog:
             if self._stop.wait(0.002):
                 raise _Stopped()
         self._put(self.name, line, origin)
