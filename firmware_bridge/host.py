@@ -24,7 +24,7 @@ from firmware_bridge.framing import FrameDecoder, encode_frame
 log = logging.getLogger(__name__)
 
 LED_RETRY_S = 0.25
-RESYNC_MIN_INTERVAL_S = 0.1  # a request inside this interval is deferred, not dropped
+RESYNC_MIN_INTERVAL_S = 0.02  # coalesces the damaged frames of one burst; a later request waits, not dropped
 HELLO_RETRY_S = 0.1  # a lost HELLO costs this much; the board answers within milliseconds
 
 
@@ -112,6 +112,7 @@ class HostSession:
         self._last_hello_sent = 0.0
         self._last_resync = -1e9
         self._resync_wanted = False
+        self._resync_snapshot = False
         self._led_frame: bytes | None = None
         self._led_id = 0
         self._led_pending = False
@@ -127,7 +128,7 @@ class HostSession:
         self._rx_seq = None
         self._last_rx = now
         self._mismatch_logged = False
-        self._resync_wanted = False
+        self._resync_wanted = self._resync_snapshot = False
         self._last_hello_sent = now
         # A lone delimiter ends whatever half frame the board may be holding.
         return b"\x00" + self._frame(C.MSG_HOST_HELLO, M.host_hello())
@@ -208,18 +209,23 @@ class HostSession:
         out, self._outgoing = b"".join(self._outgoing), []
         return out
 
-    def _request_resync(self, now: float) -> None:
-        """A RESYNC now, or if one went out less than RESYNC_MIN_INTERVAL_S ago, as soon as that passed."""
+    def _request_resync(self, now: float, snapshot: bool = False) -> None:
+        """A RESYNC now, or if one went out less than RESYNC_MIN_INTERVAL_S ago, as soon as that passed.
+
+        Lost events come back fast, so a late one rarely lands just before the board's next change
+        (the daemon's settle window would merge the two)."""
         self._resync_wanted = True
+        self._resync_snapshot |= snapshot
         self._send_resync_if_due(now)
 
     def _send_resync_if_due(self, now: float) -> None:
         if self._resync_wanted and self.state == "ready" and now - self._last_resync >= RESYNC_MIN_INTERVAL_S:
-            self._resync_wanted = False
             self._last_resync = now
             self.stats.resyncs_requested += 1
             # Without a base for deltas, ask for the next occupancy event in full.
-            self._outgoing.append(self._frame(C.MSG_RESYNC, M.resync(self._event_frame is None)))
+            flags = M.resync(full=self._event_frame is None, snapshot=self._resync_snapshot)
+            self._resync_wanted = self._resync_snapshot = False
+            self._outgoing.append(self._frame(C.MSG_RESYNC, flags))
 
     def _check_seq(self, seq: int, msg_type: int, now: float) -> None:
         expected, self._rx_seq = self._rx_seq, seq
@@ -287,7 +293,7 @@ class HostSession:
         self.firmware = hello.firmware
         self._rx_seq = None
         self._last_resync = -1e9
-        self._request_resync(now)  # full state after every (re)connect
+        self._request_resync(now, snapshot=True)  # full state after every (re)connect
         self._led_sent_at = None  # and the LEDs as they should be
         self._led_pending = self._led_frame is not None
         if not was_ready:

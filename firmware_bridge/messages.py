@@ -158,8 +158,8 @@ def host_hello() -> bytes:
     return bytes((C.PROTOCOL_VERSION,))
 
 
-def resync(full: bool) -> bytes:
-    return bytes((C.RESYNC_FULL if full else 0,))
+def resync(full: bool, snapshot: bool) -> bytes:
+    return bytes(((C.RESYNC_FULL if full else 0) | (C.RESYNC_SNAPSHOT if snapshot else 0),))
 
 
 def led_frame(frame_id: int, frame: bytes) -> bytes:

@@ -8,7 +8,7 @@
 # Game inputs (occupancy changes, rolls, die status, buttons) are events with a 16-bit id kept
 # in an outbox until the host acknowledges them (cumulative ack, go-back-N retransmission), so a
 # corrupted or dropped frame delays an event but never loses it. A snapshot of the full
-# occupancy goes out every SNAPSHOT_MS as a safety net, and on every RESYNC request.
+# occupancy goes out every SNAPSHOT_MS as a safety net, and when a RESYNC asks for one.
 #
 # An occupancy event carries only the squares that differ from the previous *queued* occupancy
 # event (OCC_DELTA, a few bytes instead of 130), because on a noisy line a short frame gets
@@ -156,10 +156,12 @@ class BoardDevice:
             self.host_hellos += 1
             self.hello()
         elif msg_type == C.MSG_RESYNC:
-            if payload and payload[0] & C.RESYNC_FULL:
+            flags = payload[0] if payload else C.RESYNC_SNAPSHOT
+            if flags & C.RESYNC_FULL:
                 self._send_full_occupancy()
-            self.snapshot()
-            self._snapshot_ms = now_ms
+            if flags & C.RESYNC_SNAPSHOT:
+                self.snapshot()
+                self._snapshot_ms = now_ms
             self._retransmit(now_ms)
         elif msg_type == C.MSG_EVENT_ACK and len(payload) == 2:
             acked = struct.unpack(">H", payload)[0]

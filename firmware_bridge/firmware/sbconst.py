@@ -34,7 +34,7 @@ MSG_OCC_DELTA = 0x14  # event_id u16, count u8, count x (square u8, mask u8): ch
 # Host -> device
 MSG_HOST_HELLO = 0x81  # version u8
 MSG_HOST_HEARTBEAT = 0x82  # (empty)
-MSG_RESYNC = 0x83  # flags u8: send a SNAPSHOT and retransmit unacknowledged events now
+MSG_RESYNC = 0x83  # flags u8: retransmit unacknowledged events now (and see the flags below)
 MSG_EVENT_ACK = 0x84  # event_id u16: every event up to and including this one arrived
 MSG_LED_FRAME = 0x85  # frame_id u16, 384 bytes r,g,b per square in square order
 MSG_BUZZ = 0x86  # duration_ms u16, frequency_hz u16
@@ -44,8 +44,10 @@ EVENT_TYPES = (MSG_OCC_CHANGE, MSG_DIE_ROLL, MSG_DIE_STATUS, MSG_BUTTON, MSG_OCC
 
 # RESYNC flags. FULL: the host has no base for deltas (it just started, or the board rebooted):
 # the board sends its first unacknowledged occupancy event as a full OCC_CHANGE, or if there is
-# none, makes its next occupancy event a full one.
+# none, makes its next occupancy event a full one. SNAPSHOT: send a SNAPSHOT too (after HELLO;
+# not after a lost frame, so that recovering from noise costs only the outbox, not 130 bytes).
 RESYNC_FULL = 0x01
+RESYNC_SNAPSHOT = 0x02
 
 DIE_OK = 0
 DIE_CROOKED = 1

@@ -162,6 +162,33 @@ def resyncs(data):
     return [f.payload for f in sent_to_device(data) if f.type == C.MSG_RESYNC]
 
 
+def test_the_resync_after_hello_asks_for_a_snapshot_and_one_after_a_lost_frame_only_for_the_outbox():
+    w = Wire()
+    to_device = []
+    receive = w.device.receive
+    w.device.receive = lambda data, now: (to_device.extend(FrameDecoder().feed(data)), receive(data, now))
+    w.run(0.2)
+    flags = [f.payload for f in to_device if f.type == C.MSG_RESYNC]
+    assert flags == [bytes([C.RESYNC_FULL | C.RESYNC_SNAPSHOT])]  # no occupancy event yet: no base either
+    w.device.set_occupancy(with_token(empty_frame(), "f5", "red", True))
+    w.run(0.3)
+    lost = []
+
+    def lose_the_first_delta(frame):
+        if frame[1] == C.MSG_OCC_DELTA and not lost:
+            lost.append(frame)
+            return True
+        return False
+
+    w.lose = lose_the_first_delta
+    w.device.set_occupancy(with_token(empty_frame(), "f6", "red", True))
+    w.device.button(C.BUTTON_CONFIRM)  # arrives early: the gap shows at once
+    to_device.clear()
+    w.run(0.3)
+    assert [f.payload for f in to_device if f.type == C.MSG_RESYNC] == [bytes([0])]
+    assert w.frames()[-1] == with_token(empty_frame(), "f6", "red", True)
+
+
 def test_a_damaged_frame_asks_for_a_resync_at_once_and_one_inside_the_interval_is_deferred_not_dropped():
     w = Wire()
     w.run(0.2)

@@ -202,10 +202,17 @@ def test_later_changes_go_out_as_deltas_and_a_full_resync_resends_one_in_full(fi
     firmware.fake_port.to_board = (encode_frame(C.MSG_EVENT_ACK, 1, first.payload[:2])
                                    + encode_frame(C.MSG_RESYNC, 2, bytes([0])))
     run(firmware)
-    assert [(f.type, f.payload) for f in occupancy_events(firmware)] == [(C.MSG_OCC_DELTA, delta.payload)]
-    firmware.fake_port.to_board = encode_frame(C.MSG_RESYNC, 3, bytes([C.RESYNC_FULL]))
+    frames = received(firmware)
+    assert [(f.type, f.payload) for f in frames if f.type in (C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA)] == [
+        (C.MSG_OCC_DELTA, delta.payload)]
+    assert not [f for f in frames if f.type == C.MSG_SNAPSHOT]  # not asked for: only the outbox again
+    firmware.fake_port.to_board = encode_frame(C.MSG_RESYNC, 3, bytes([C.RESYNC_FULL | C.RESYNC_SNAPSHOT]))
     run(firmware)
-    assert [(f.type, f.payload) for f in occupancy_events(firmware)] == [(C.MSG_OCC_CHANGE, next_id + bytes(now))]
+    frames = received(firmware)
+    assert [(f.type, f.payload) for f in frames if f.type in (C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA)] == [
+        (C.MSG_OCC_CHANGE, next_id + bytes(now))]
+    (snapshot,) = [f for f in frames if f.type == C.MSG_SNAPSHOT]
+    assert snapshot.payload == (int.from_bytes(next_id, "big") + 1).to_bytes(2, "big") + bytes(now)
 
 
 def test_a_full_resync_with_nothing_pending_makes_the_next_change_full(firmware):
