@@ -31,7 +31,7 @@ from hal.frames import check_frame, empty_frame, with_token
 log = logging.getLogger(__name__)
 
 DEFAULT_DICE = {"red": 0x00000001, "blue": 0x00000002}
-FIRMWARE_ID = "soccerboard-emulator/1"
+FIRMWARE_ID = "soccerboard-emulator/2"
 PING_MS = 1000
 
 

@@ -25,7 +25,7 @@ except ImportError:
     from leds import LedStrip
     from scanner import MuxScanner
 
-FIRMWARE_ID = "soccerboard-rp2040/1.0"
+FIRMWARE_ID = "soccerboard-rp2040/2.0"  # speaks bridge protocol v2
 
 PIN_DICE_TX = 0
 PIN_DICE_RX = 1
