@@ -14,6 +14,11 @@
 # event (OCC_DELTA, a few bytes instead of 130), because on a noisy line a short frame gets
 # through far more often. The first one after boot, one the host asks for in full (RESYNC_FULL)
 # and one whose delta would be bigger go out as a full OCC_CHANGE.
+#
+# After boot the board repeats HELLO every RETRANSMIT_MS until a RESYNC shows the host heard it,
+# and keeps its events and snapshots back until then: a host that missed the HELLO of a reboot
+# would take the new boot's event ids for the old boot's (dropping them, or applying a delta to
+# the wrong base).
 
 import struct
 
@@ -62,6 +67,8 @@ class BoardDevice:
         self._next_event = 0
         self._outbox = []  # [(event_id, msg_type, payload, occupancy or None)]
         self._sent_events_ms = now_ms
+        self._hello_ms = now_ms
+        self.announced = False  # a RESYNC has come since boot: the host knows this boot
         self._heartbeat_ms = now_ms
         self._snapshot_ms = now_ms
         self._start_ms = now_ms
@@ -99,7 +106,8 @@ class BoardDevice:
         if not self._outbox:
             self._sent_events_ms = None  # start the retransmit timer at the next tick
         self._outbox.append((event_id, msg_type, payload, frame))
-        self._send(msg_type, payload)
+        if self.announced:
+            self._send(msg_type, payload)
         return True
 
     def _occupancy_event(self, frame):
@@ -156,6 +164,7 @@ class BoardDevice:
             self.host_hellos += 1
             self.hello()
         elif msg_type == C.MSG_RESYNC:
+            self.announced = True
             flags = payload[0] if payload else C.RESYNC_SNAPSHOT
             if flags & C.RESYNC_FULL:
                 self._send_full_occupancy()
@@ -186,6 +195,11 @@ class BoardDevice:
     # -- time -------------------------------------------------------------------------------
 
     def tick(self, now_ms):
+        if not self.announced:
+            if self._diff(now_ms, self._hello_ms) >= C.RETRANSMIT_MS:
+                self._hello_ms = now_ms
+                self.hello()
+            self._snapshot_ms = self._sent_events_ms = now_ms
         if self._diff(now_ms, self._heartbeat_ms) >= C.HEARTBEAT_MS:
             self._heartbeat_ms = now_ms
             self._send(C.MSG_HEARTBEAT, struct.pack(">I", self._diff(now_ms, self._start_ms) & 0xFFFFFFFF))

@@ -388,6 +388,40 @@ def test_a_restarted_host_with_an_idle_board_gets_the_next_occupancy_event_in_fu
     assert w.frames()[-1] == b
 
 
+def test_a_lost_reboot_hello_is_repeated_and_no_event_of_the_new_boot_is_misread():
+    """The host expects event 2 of the old boot. Had the rebooted board sent its events before the
+    host heard its HELLO, 0 and 1 would be dropped as duplicates and delta 2 applied to the old
+    boot's occupancy."""
+    w = recording_wire()
+    a = with_token(empty_frame(), "a1", "blue", True)
+    w.device.set_occupancy(a)
+    w.device.set_occupancy(with_token(a, "b1", "red", True))
+    w.run(0.5)
+    assert w.host._expected_event == 2
+    lost = []
+
+    def lose_the_first_hello(frame):
+        if frame[1] == C.MSG_HELLO and not lost:
+            lost.append(frame)
+            return True
+        return False
+
+    w.lose = lose_the_first_hello
+    w.device = RecordingDevice(w.to_host.append, "test-fw", 0x9999, int(w.now * 1000))
+    w.device.hello()
+    frames = [with_token(empty_frame(), "c1", "ball", True)]
+    frames.append(with_token(frames[-1], "c2", "red", True))
+    frames.append(with_token(frames[-1], "c3", "blue", True))
+    w.delivered.clear()
+    for frame in frames:
+        w.device.set_occupancy(frame)
+    w.run(1.0)
+    assert len(lost) == 1 and w.host.stats.hellos == 2
+    assert [t for t, _ in w.device.queued] == [C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA, C.MSG_OCC_DELTA]
+    assert event_frames(w) == frames
+    assert w.device.pending_events == 0
+
+
 _change = st.tuples(st.integers(0, C.SQUARES - 1), st.sampled_from([0, 1, 2, 4, 5, 6]))
 
 

@@ -155,6 +155,13 @@ def run(fw, steps=1, ms=10):
         fw.step()
 
 
+def connect(fw):
+    """What a Pi does after the HELLO: a RESYNC, which tells the board its boot was heard."""
+    fw.fake_port.to_board = encode_frame(C.MSG_RESYNC, 0, bytes([C.RESYNC_SNAPSHOT]))
+    run(fw)
+    received(fw)
+
+
 def test_boots_with_hello_and_the_protocol_constants(firmware):
     (hello,) = received(firmware)
     assert hello.type == C.MSG_HELLO
@@ -163,8 +170,23 @@ def test_boots_with_hello_and_the_protocol_constants(firmware):
     assert hello.payload[10:].decode().startswith("soccerboard-rp2040/")
 
 
+def test_until_a_resync_shows_its_hello_was_heard_the_board_repeats_it_and_holds_its_events(firmware):
+    """A Pi that missed a reboot's HELLO would read the new boot's event ids as the old boot's."""
+    assert [f.type for f in received(firmware)] == [C.MSG_HELLO]
+    WIRING.closed.add((square_index("d4"), RED))
+    run(firmware, steps=3)
+    run(firmware, steps=1, ms=C.RETRANSMIT_MS)
+    assert [f.type for f in received(firmware) if f.type != C.MSG_HEARTBEAT] == [C.MSG_HELLO]  # again, nothing else
+    assert firmware.device.pending_events == 1
+    firmware.fake_port.to_board = encode_frame(C.MSG_RESYNC, 0, bytes([C.RESYNC_SNAPSHOT]))
+    run(firmware)
+    assert [f.type for f in received(firmware)] == [C.MSG_SNAPSHOT, C.MSG_OCC_CHANGE]
+    run(firmware, steps=1, ms=C.RETRANSMIT_MS)
+    assert C.MSG_HELLO not in [f.type for f in received(firmware)]
+
+
 def test_a_closed_switch_is_reported_after_debouncing(firmware):
-    received(firmware)
+    connect(firmware)
     for square, bit in (("a1", RED), ("h2", BLUE), ("c16", BALL), ("e9", RED), ("e9", BALL)):
         WIRING.closed.add((square_index(square), bit))
     run(firmware, steps=2)  # two equal scans: not yet
@@ -185,7 +207,7 @@ def occupancy_events(fw):
 
 
 def test_later_changes_go_out_as_deltas_and_a_full_resync_resends_one_in_full(firmware):
-    received(firmware)
+    connect(firmware)
     WIRING.closed.add((square_index("a1"), RED))
     run(firmware, steps=3)
     (first,) = occupancy_events(firmware)
@@ -216,7 +238,7 @@ def test_later_changes_go_out_as_deltas_and_a_full_resync_resends_one_in_full(fi
 
 
 def test_a_full_resync_with_nothing_pending_makes_the_next_change_full(firmware):
-    received(firmware)
+    connect(firmware)
     WIRING.closed.add((square_index("b2"), BLUE))
     run(firmware, steps=3)
     (first,) = occupancy_events(firmware)
@@ -246,7 +268,7 @@ def test_led_frames_are_shown_in_serpentine_order_and_acknowledged(firmware):
 
 
 def test_dice_lines_become_events_and_a_silent_die_is_disconnected(firmware):
-    received(firmware)
+    connect(firmware)
     firmware.uart.rx = b"000000A1 PING\n000000A1 RO"
     run(firmware)
     firmware.uart.rx = b"LL 5\nrubbish\n000000A1 TILTED\n"
@@ -262,7 +284,7 @@ def test_dice_lines_become_events_and_a_silent_die_is_disconnected(firmware):
 
 
 def test_buttons_and_buzzer(firmware):
-    received(firmware)
+    connect(firmware)
     decline = WIRING.pins[15]
     decline._value = 0
     run(firmware)
@@ -282,7 +304,7 @@ def test_buttons_and_buzzer(firmware):
 
 
 def test_unacknowledged_events_are_resent_and_acks_clear_them(firmware):
-    received(firmware)
+    connect(firmware)
     firmware.uart.rx = b"00000002 ROLL 3\n"
     run(firmware)
     first = [f for f in received(firmware) if f.type == C.MSG_DIE_ROLL]
