@@ -47,10 +47,11 @@ class DecoderStats:
     bad_crc: int = 0
     too_short: int = 0
     oversize: int = 0
+    stalled: int = 0  # a partial frame that never got its delimiter (dropped by ``drop_partial``)
 
     @property
     def errors(self) -> int:
-        return self.bad_cobs + self.bad_crc + self.too_short + self.oversize
+        return self.bad_cobs + self.bad_crc + self.too_short + self.oversize + self.stalled
 
     def as_dict(self) -> dict[str, int]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -69,6 +70,21 @@ class FrameDecoder:
         """Forget a partial frame (after a reconnect the old bytes mean nothing)."""
         self._partial = b""
         self._skipping = False
+
+    @property
+    def pending(self) -> bool:
+        """Bytes of a frame whose delimiter has not arrived yet."""
+        return bool(self._partial)
+
+    def drop_partial(self) -> bool:
+        """Drop a partial frame that stopped arriving: its delimiter was damaged on the way. The
+        board writes whole frames, so without this the loss would show only at its next frame."""
+        if not self._partial:
+            return False
+        self._partial = b""
+        self.stats.stalled += 1
+        log.debug("a frame stopped before its delimiter; dropped")
+        return True
 
     def feed(self, data: bytes) -> list[Frame]:
         if not data:

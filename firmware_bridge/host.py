@@ -24,7 +24,7 @@ from firmware_bridge.framing import FrameDecoder, encode_frame
 log = logging.getLogger(__name__)
 
 LED_RETRY_S = 0.25
-RESYNC_MIN_INTERVAL_S = 0.02  # coalesces the damaged frames of one burst; a later request waits, not dropped
+STALLED_FRAME_S = 0.03  # a frame missing its delimiter this long lost it (the board writes whole frames)
 HELLO_RETRY_S = 0.1  # a lost HELLO costs this much; the board answers within milliseconds
 
 
@@ -110,9 +110,9 @@ class HostSession:
         self._last_rx = 0.0
         self._last_tx_heartbeat = 0.0
         self._last_hello_sent = 0.0
-        self._last_resync = -1e9
         self._resync_wanted = False
         self._resync_snapshot = False
+        self._partial_since: float | None = None  # when the decoder began holding an unfinished frame
         self._led_frame: bytes | None = None
         self._led_id = 0
         self._led_pending = False
@@ -129,6 +129,7 @@ class HostSession:
         self._last_rx = now
         self._mismatch_logged = False
         self._resync_wanted = self._resync_snapshot = False
+        self._partial_since = None
         self._last_hello_sent = now
         # A lone delimiter ends whatever half frame the board may be holding.
         return b"\x00" + self._frame(C.MSG_HOST_HELLO, M.host_hello())
@@ -166,26 +167,35 @@ class HostSession:
         errors = self.decoder.stats.errors
         for frame in self.decoder.feed(data):
             self._last_rx = now
-            self._check_seq(frame.seq, frame.type, now)
+            self._check_seq(frame.seq, frame.type)
             try:
-                got_event |= self._handle(frame.type, frame.payload, now)
+                got_event |= self._handle(frame.type, frame.payload)
             except M.BadPayload as exc:
                 self.stats.bad_payload += 1
                 log.warning("dropped a %#04x frame with a bad payload: %s", frame.type, exc)
         if got_event and self._expected_event is not None:
             self._outgoing.append(self._frame(C.MSG_EVENT_ACK, M.u16(self._expected_event - 1)))
+        if not self.decoder.pending:
+            self._partial_since = None
+        elif self._partial_since is None:
+            self._partial_since = now
         if self.decoder.stats.errors != errors:
-            self._request_resync(now)  # a damaged frame may have been an event: ask now, not at a timer
+            self._request_resync()  # a damaged frame may have been an event: ask now, not at a timer
+        self._send_resync()  # one for the whole read, however many frames in it were damaged
         return self._take_outgoing()
 
     def poll(self, now: float) -> bytes:
+        if self._partial_since is not None and now - self._partial_since >= STALLED_FRAME_S:
+            self._partial_since = None
+            if self.decoder.drop_partial():
+                self._request_resync()
         if self.state in ("handshake", "incompatible"):
             retry = HELLO_RETRY_S if self.state == "handshake" else 5.0
             if now - self._last_hello_sent >= retry:
                 self._last_hello_sent = now
                 self._outgoing.append(self._frame(C.MSG_HOST_HELLO, M.host_hello()))
         elif self.state == "ready":
-            self._send_resync_if_due(now)
+            self._send_resync()
             if now - self._last_tx_heartbeat >= C.HEARTBEAT_MS / 1000:
                 self._last_tx_heartbeat = now
                 self._outgoing.append(self._frame(C.MSG_HOST_HEARTBEAT))
@@ -209,34 +219,33 @@ class HostSession:
         out, self._outgoing = b"".join(self._outgoing), []
         return out
 
-    def _request_resync(self, now: float, snapshot: bool = False) -> None:
-        """A RESYNC now, or if one went out less than RESYNC_MIN_INTERVAL_S ago, as soon as that passed.
+    def _request_resync(self, snapshot: bool = False) -> None:
+        """Ask for a RESYNC, sent at the end of the current read (or poll): no timer, no rate limit.
 
-        Lost events come back fast, so a late one rarely lands just before the board's next change
-        (the daemon's settle window would merge the two)."""
+        Each one answers a loss the Pi has seen and costs the board only its outbox, so the rate is
+        bounded by the damage. Lost events come back within a round trip, so a late one seldom lands
+        10-50 ms before the board's next change, where the daemon's settle window would merge them."""
         self._resync_wanted = True
         self._resync_snapshot |= snapshot
-        self._send_resync_if_due(now)
 
-    def _send_resync_if_due(self, now: float) -> None:
-        if self._resync_wanted and self.state == "ready" and now - self._last_resync >= RESYNC_MIN_INTERVAL_S:
-            self._last_resync = now
+    def _send_resync(self) -> None:
+        if self._resync_wanted and self.state == "ready":
             self.stats.resyncs_requested += 1
             # Without a base for deltas, ask for the next occupancy event in full.
             flags = M.resync(full=self._event_frame is None, snapshot=self._resync_snapshot)
             self._resync_wanted = self._resync_snapshot = False
             self._outgoing.append(self._frame(C.MSG_RESYNC, flags))
 
-    def _check_seq(self, seq: int, msg_type: int, now: float) -> None:
+    def _check_seq(self, seq: int, msg_type: int) -> None:
         expected, self._rx_seq = self._rx_seq, seq
         if expected is not None and seq != (expected + 1) & 0xFF and msg_type != C.MSG_HELLO:
             self.stats.seq_gaps += 1
-            self._request_resync(now)  # something was lost: get it back now, not at the next timer
+            self._request_resync()  # something was lost: get it back now, not at the next timer
 
-    def _handle(self, msg_type: int, payload: bytes, now: float) -> bool:
+    def _handle(self, msg_type: int, payload: bytes) -> bool:
         """Handle one good frame; True when it was an event (so an ack is due)."""
         if msg_type == C.MSG_HELLO:
-            self._on_hello(M.parse_hello(payload), now)
+            self._on_hello(M.parse_hello(payload))
             return False
         known = msg_type in C.EVENT_TYPES or msg_type in (C.MSG_HEARTBEAT, C.MSG_SNAPSHOT, C.MSG_LED_ACK)
         if not known:
@@ -247,7 +256,7 @@ class HostSession:
             self.stats.before_hello += 1
             return False
         if msg_type in C.EVENT_TYPES:
-            self._on_event(M.parse_event(msg_type, payload), now)
+            self._on_event(M.parse_event(msg_type, payload))
             return True
         if msg_type == C.MSG_SNAPSHOT:
             self._on_snapshot(M.parse_snapshot(payload))
@@ -259,7 +268,7 @@ class HostSession:
             M.parse_heartbeat(payload)
         return False
 
-    def _on_hello(self, hello: M.Hello, now: float) -> None:
+    def _on_hello(self, hello: M.Hello) -> None:
         self.stats.hellos += 1
         if hello.version != C.PROTOCOL_VERSION:
             self.stats.version_mismatch += 1
@@ -292,15 +301,14 @@ class HostSession:
         self.state = "ready"
         self.firmware = hello.firmware
         self._rx_seq = None
-        self._last_resync = -1e9
-        self._request_resync(now, snapshot=True)  # full state after every (re)connect
+        self._request_resync(snapshot=True)  # full state after every (re)connect
         self._led_sent_at = None  # and the LEDs as they should be
         self._led_pending = self._led_frame is not None
         if not was_ready:
             log.info("board %r connected (protocol v%d)", hello.firmware, hello.version)
             self._deliver(LinkUpdate(True, hello.firmware))
 
-    def _on_event(self, event: M.Event, now: float) -> None:
+    def _on_event(self, event: M.Event) -> None:
         """Deliver events strictly in id order; keep early arrivals until the gap before them fills."""
         expected = self._expected_event
         assert expected is not None
@@ -317,7 +325,7 @@ class HostSession:
                 self.stats.delta_without_base += 1
                 log.warning("occupancy delta %d arrived without a base; asking the board for a full frame",
                             event.event_id)
-                self._request_resync(now)
+                self._request_resync()
                 return
             self._expected_event = (event.event_id + 1) & 0xFFFF
             self._deliver_event(event)

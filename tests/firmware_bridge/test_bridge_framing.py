@@ -50,9 +50,12 @@ def test_each_kind_of_bad_frame_is_counted_and_the_next_good_frame_survives():
     decoder = FrameDecoder()
     out = decoder.feed(bytes(bad_crc) + truncated + too_short + bad_cobs + oversize)
     out += decoder.feed(b"\x01\x01\x00" + good)
-    assert out == [Frame(C.MSG_HEARTBEAT, 1, b"\x01\x02\x03\x04")]
+    out += decoder.feed(good[:-3])  # a frame whose end (and delimiter) never comes
+    assert decoder.pending and decoder.drop_partial() and not decoder.pending
+    out += decoder.feed(good)  # the next frame is not glued to the stalled one
+    assert out == [Frame(C.MSG_HEARTBEAT, 1, b"\x01\x02\x03\x04")] * 2
     assert decoder.stats.as_dict() == {
-        "frames": 1, "bad_cobs": 1, "bad_crc": 2, "too_short": 1, "oversize": 1,
+        "frames": 2, "bad_cobs": 1, "bad_crc": 2, "too_short": 1, "oversize": 1, "stalled": 1,
     }
 
 

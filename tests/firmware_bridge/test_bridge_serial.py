@@ -104,7 +104,7 @@ def test_one_percent_corrupted_bytes_deliver_every_change_and_nothing_wrong(rig)
     got_rolls = []
     assert wait_for(lambda: got_rolls.extend(rolls(board)) or got_rolls == played_rolls, 5)
     stats = board.stats()
-    assert emulator.bytes_corrupted > 20
+    assert emulator.bytes_corrupted > 0  # v2 sends few bytes: deltas, and no snapshot per resync
     assert stats["bad_crc"] + stats["bad_cobs"] + stats["too_short"] > 0  # damage was seen and dropped
 
 

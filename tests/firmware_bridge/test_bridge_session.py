@@ -189,22 +189,44 @@ def test_the_resync_after_hello_asks_for_a_snapshot_and_one_after_a_lost_frame_o
     assert w.frames()[-1] == with_token(empty_frame(), "f6", "red", True)
 
 
-def test_a_damaged_frame_asks_for_a_resync_at_once_and_one_inside_the_interval_is_deferred_not_dropped():
+def test_damaged_frames_and_gaps_ask_for_one_resync_per_read_at_once():
     w = Wire()
     w.run(0.2)
     w.now += 1.0
-    heartbeat = encode_frame(C.MSG_HEARTBEAT, (w.host._rx_seq + 1) & 0xFF, bytes(4))
-    damaged = bytearray(heartbeat)
-    damaged[3] ^= 0x10
-    assert resyncs(w.host.data_received(bytes(damaged), w.now)) == [bytes([C.RESYNC_FULL])]
-    w.now += H.RESYNC_MIN_INTERVAL_S / 4
-    gap = encode_frame(C.MSG_HEARTBEAT, (w.host._rx_seq + 3) & 0xFF, bytes(4))  # frames were lost
-    assert resyncs(w.host.data_received(gap, w.now)) == []  # too soon after the last one...
-    assert resyncs(w.host.poll(w.now)) == []
-    w.now += H.RESYNC_MIN_INTERVAL_S
-    assert len(resyncs(w.host.poll(w.now))) == 1  # ...so it goes out once the interval has passed
-    w.now += H.RESYNC_MIN_INTERVAL_S
-    assert resyncs(w.host.poll(w.now)) == []  # and only once
+    seq = w.host._rx_seq
+
+    def heartbeat(n, damage=False):
+        frame = bytearray(encode_frame(C.MSG_HEARTBEAT, (seq + n) & 0xFF, bytes(4)))
+        if damage:
+            frame[3] ^= 0x10
+        return bytes(frame)
+
+    read = heartbeat(1, damage=True) + heartbeat(2, damage=True) + heartbeat(4)  # two damaged, then a gap
+    assert resyncs(w.host.data_received(read, w.now)) == [bytes([C.RESYNC_FULL])]  # no base yet: FULL
+    assert resyncs(w.host.poll(w.now)) == []  # and nothing more later
+    w.now += 0.001
+    assert len(resyncs(w.host.data_received(heartbeat(5, damage=True), w.now))) == 1  # no rate limit
+    assert len(resyncs(w.host.data_received(heartbeat(6), w.now))) == 1  # the gap 5 left
+    assert resyncs(w.host.data_received(heartbeat(7), w.now)) == []
+    assert w.host.stats.seq_gaps == 2
+
+
+def test_a_frame_that_stops_before_its_delimiter_is_dropped_soon_and_asks_for_a_resync():
+    """A damaged delimiter glues a frame to whatever comes next, maybe a heartbeat 500 ms later:
+    the host gives up on it after STALLED_FRAME_S instead."""
+    w = Wire()
+    w.run(0.2)
+    w.now += 1.0
+    seq = w.host._rx_seq
+    half = encode_frame(C.MSG_HEARTBEAT, (seq + 1) & 0xFF, bytes(4))[:-1]  # the delimiter never comes
+    assert resyncs(w.host.data_received(half, w.now)) == []
+    assert resyncs(w.host.poll(w.now + H.STALLED_FRAME_S / 2)) == []
+    w.now += H.STALLED_FRAME_S
+    assert len(resyncs(w.host.poll(w.now))) == 1
+    assert w.host.stats_dict()["stalled"] == 1
+    frames = w.host.decoder.stats.frames
+    w.host.data_received(encode_frame(C.MSG_HEARTBEAT, (seq + 2) & 0xFF, bytes(4)), w.now)
+    assert w.host.decoder.stats.frames == frames + 1  # the next frame decodes, not glued to the stalled one
     assert w.host.stats.seq_gaps == 1
 
 
