@@ -29,6 +29,9 @@ class SerialBoard:
         binding = dict(dice or DEFAULT_DICE_BINDING)
         order = InputOrder()             # the bridge delivers inputs in the board's order: keep it
         self.occupancy = FrameFeed(order)
+        # Each change was debounced by the board, on its own clock; a retransmitted one reaches the Pi
+        # late, so its arrival time says nothing about how long it lasted (read by the daemon's poller).
+        self.occupancy.settled = True
         self.dice = DiceFeed(order=order)
         self.buttons = ButtonFeed(order)
         self.link_events: list[H.LinkUpdate] = []
