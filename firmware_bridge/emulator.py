@@ -77,7 +77,7 @@ class BoardEmulator:
         self.boots += 1
         now = _ms()
         self.device = BoardDevice(self._transmit, self._firmware_id, self._random.getrandbits(32), now,
-                                  show_leds=self._on_leds, buzz=self._on_buzz)
+                                  show_leds=self._on_leds, buzz=self._on_buzz, settle_ms=C.SETTLE_MS)
         self.device.protocol_version = self._protocol_version
         self.tracker = DiceTracker()
         self._last_ping = now - PING_MS
@@ -182,7 +182,7 @@ class BoardEmulator:
         with self._lock:
             self.occupancy = check_frame(frame)
             self.history.append(self.occupancy)
-            self.device.set_occupancy(self.occupancy)
+            self.device.set_occupancy(self.occupancy, _ms())
 
     def place(self, square: str, token: str) -> None:
         with self._lock:

@@ -232,7 +232,7 @@ class HostSession:
         if self._resync_wanted and self.state == "ready":
             self.stats.resyncs_requested += 1
             # Without a base for deltas, ask for the next occupancy event in full.
-            flags = M.resync(full=self._event_frame is None, snapshot=self._resync_snapshot)
+            flags = M.resync(full=self._event_frame is None, snapshot=self._resync_snapshot, boot_id=self._boot_id)
             self._resync_wanted = self._resync_snapshot = False
             self._outgoing.append(self._frame(C.MSG_RESYNC, flags))
 

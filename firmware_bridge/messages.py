@@ -158,8 +158,10 @@ def host_hello() -> bytes:
     return bytes((C.PROTOCOL_VERSION,))
 
 
-def resync(full: bool, snapshot: bool) -> bytes:
-    return bytes(((C.RESYNC_FULL if full else 0) | (C.RESYNC_SNAPSHOT if snapshot else 0),))
+def resync(full: bool, snapshot: bool, boot_id: int) -> bytes:
+    """Flags, then the boot id of the HELLO the Pi accepted: only a board of that boot takes it as heard."""
+    return struct.pack(">BI", (C.RESYNC_FULL if full else 0) | (C.RESYNC_SNAPSHOT if snapshot else 0),
+                       boot_id & 0xFFFFFFFF)
 
 
 def led_frame(frame_id: int, frame: bytes) -> bytes:

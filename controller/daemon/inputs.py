@@ -2,7 +2,8 @@
 
 Everything the core hears is a scenario line (BOARD.md section 5), because that is what the journal
 stores and `soccerboard replay` reads. Sensor frames go through the board tracker (controller/tracking.py),
-which hands on only settled changes, as lifts then places; a settled die becomes a roll, a button a press.
+which hands on only settled changes, as lifts then places (a serial board settles them itself, on its own
+clock); a settled die becomes a roll, a button a press.
 """
 from __future__ import annotations
 
@@ -45,17 +46,14 @@ class ClockFeed:
         return {"type": "clock", "advance": advance}
 
 
-CATCH_UP_GAP = 0.01
-"""Two board events reaching the Pi closer than this were not timed by the Pi: a bridge sends events one
-by one as they happen, so such a pair is the board's outbox catching up (after a corrupted frame or an
-unplug) and the first of them lasted on the board for a time the Pi cannot know."""
-
-
 def _ordered(hardware: Hardware) -> bool:
-    """The backend numbers its inputs in arrival order across occupancy, dice and buttons (serial)."""
+    """The backend numbers its inputs in arrival order across occupancy, dice and buttons, and its board
+    settles each change itself before reporting it (serial, bridge protocol v2): the Pi then neither times
+    nor reorders anything, however late the bridge delivers (an unplug, a damaged frame sent again)."""
     order = getattr(hardware.occupancy, "order", None)
-    return order is not None and all(getattr(feed, "order", None) is order and hasattr(feed, "drain_ordered")
-                                      for feed in (hardware.occupancy, hardware.dice, hardware.buttons))
+    return (order is not None and getattr(hardware.occupancy, "settled", False)
+            and all(getattr(feed, "order", None) is order and hasattr(feed, "drain_ordered")
+                    for feed in (hardware.occupancy, hardware.dice, hardware.buttons)))
 
 
 class HardwarePoller:
@@ -72,7 +70,6 @@ class HardwarePoller:
         self._thread = threading.Thread(target=self._run, name="soccerboard-hal", daemon=True)
         self._order = hardware.occupancy.order if _ordered(hardware) else None
         self._carry: list[tuple] = []             # inputs numbered after the last cut, for the next poll
-        self._frame_at: float | None = None       # when the frame being settled arrived
 
     def start(self) -> "HardwarePoller":
         self._thread.start()
@@ -119,21 +116,10 @@ class HardwarePoller:
             press = self.hw.buttons.next_press()
         return n
 
-    # ---- a backend that keeps the board's order (the serial bridge) -------------------------------
-    def _settle_now(self) -> int:
-        """The change being settled is over on the board: its lines go now (before what followed it)."""
-        n = 0
-        if self._frame != self._tracker.settled:
-            for line in self._tracker.poll(float("inf")):
-                self._put("hardware", line)
-                n += 1
-        return n
-
+    # ---- a backend whose board keeps the order and settles its changes (the serial bridge) ----------
     def _poll_ordered(self, wait: float) -> int:
-        """Inputs strictly in the order the board produced them. A roll or a press that follows a change
-        still inside its settle window ends that window (the change was on the board before it); a change
-        that reaches the Pi right behind another one (the board's outbox catching up) ends it too. Changes
-        the Pi times itself keep the settle window, so glitches still never reach the core."""
+        """Inputs strictly in the order the board produced them, each change already settled by the board
+        (on its own clock, where the timing is exact): it passes at once, before whatever followed it."""
         hw, n = self.hw, 0
         if wait > 0 and not self._carry:
             hw.occupancy.wait(wait)
@@ -142,24 +128,18 @@ class HardwarePoller:
         items = self._carry + hw.occupancy.drain_ordered() + hw.dice.drain_ordered() + hw.buttons.drain_ordered()
         items.sort(key=lambda item: item[0])
         self._carry = [item for item in items if item[0] > cut]
-        now = hw.clock.monotonic()
-        for number, at, kind, item in items:
+        for number, _at, kind, item in items:
             if number > cut:
                 break
             if kind == "frame":
-                if self._frame_at is not None and at - self._frame_at < CATCH_UP_GAP:
-                    n += self._settle_now()
-                for line in self._tracker.feed(item, now):
+                self._tracker.feed(item, 0.0)
+                for line in self._tracker.poll(float("inf")):
                     self._put("hardware", line)
                     n += 1
-                self._frame, self._frame_at = item, at
+                self._frame = item
                 continue
             line = die_line(item) if kind == "die" else button_line(item)
             if line is not None:
-                n += self._settle_now()
                 self._put("hardware", line)
                 n += 1
-        for line in self._tracker.poll(now):
-            self._put("hardware", line)
-            n += 1
         return n

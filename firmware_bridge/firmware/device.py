@@ -52,7 +52,7 @@ def delta(base, frame):
 
 class BoardDevice:
     def __init__(self, write, fw_id, boot_id, now_ms, show_leds=None, buzz=None,
-                 ticks_diff=_minus, crc=None):
+                 ticks_diff=_minus, crc=None, settle_ms=0):
         self._write = write
         self.fw_id = fw_id
         self.protocol_version = C.PROTOCOL_VERSION
@@ -61,7 +61,10 @@ class BoardDevice:
         self._buzz = buzz
         self._diff = ticks_diff
         self._deframer = Deframer(crc) if crc else Deframer()
-        self.occupancy = bytes(C.SQUARES)
+        self.occupancy = bytes(C.SQUARES)  # as reported to the host
+        self.settle_ms = settle_ms  # 0: each change at once; SETTLE_MS: settled on the board
+        self._held = None  # a change waiting out its settle window, and since when
+        self._held_ms = now_ms
         self._base = None  # occupancy of the last queued occupancy event; None: send the next in full
         self._seq = 0
         self._next_event = 0
@@ -135,22 +138,43 @@ class BoardDevice:
 
     # -- inputs from the board ------------------------------------------------------------
 
-    def set_occupancy(self, frame):
-        """A new debounced occupancy frame (128 bytes); sent as an event if it changed."""
+    def set_occupancy(self, frame, now_ms=None):
+        """A new debounced occupancy frame (128 bytes); sent as an event if it changed.
+
+        With settle_ms (the firmware and the emulator: SETTLE_MS) and a time, the change is held until
+        it has stayed that long (see tick), so a pawn slid across squares is one change. The board
+        settles because only it knows when a change happened: one sent again after a damaged frame
+        reaches the Pi late, and the Pi passes the board's changes on as they come."""
         frame = bytes(frame)
+        if self.settle_ms and now_ms is not None:
+            if frame != self._held:
+                self._held, self._held_ms = frame, now_ms
+            return False
+        return self._report(frame)
+
+    def _report(self, frame):
+        self._held = None
         if frame == self.occupancy:
             return False
         self.occupancy = frame
         self._occupancy_event(frame)
         return True
 
+    def _report_held(self):
+        """A roll or a press ends a change's settle window: the change was on the board before it."""
+        if self._held is not None:
+            self._report(self._held)
+
     def dice_events(self, events):
         """Events from dice.DiceTracker: ("roll", uid, face) or ("status", uid, code)."""
         for kind, uid, value in events:
+            if kind == "roll":
+                self._report_held()
             msg = C.MSG_DIE_ROLL if kind == "roll" else C.MSG_DIE_STATUS
             self._event(msg, struct.pack(">IB", uid, value))
 
     def button(self, code):
+        self._report_held()
         self._event(C.MSG_BUTTON, bytes((code,)))
 
     # -- inputs from the host -------------------------------------------------------------
@@ -164,7 +188,12 @@ class BoardDevice:
             self.host_hellos += 1
             self.hello()
         elif msg_type == C.MSG_RESYNC:
-            self.announced = True
+            if len(payload) >= 5 and struct.unpack(">I", payload[1:5])[0] == self.boot_id:
+                self.announced = True
+            elif not self.announced:
+                # a RESYNC meant for the boot before this one: the Pi has not heard this HELLO yet
+                self.hello()
+                return
             flags = payload[0] if payload else C.RESYNC_SNAPSHOT
             if flags & C.RESYNC_FULL:
                 self._send_full_occupancy()
@@ -172,7 +201,8 @@ class BoardDevice:
                 self.snapshot()
                 self._snapshot_ms = now_ms
             self._retransmit(now_ms)
-        elif msg_type == C.MSG_EVENT_ACK and len(payload) == 2:
+        elif msg_type == C.MSG_EVENT_ACK and len(payload) == 2 and self.announced:
+            # (before the Pi has heard this boot, an ack counts the ids of the boot before it)
             acked = struct.unpack(">H", payload)[0]
             outbox = self._outbox
             while outbox and not _newer(outbox[0][0], acked):
@@ -195,6 +225,8 @@ class BoardDevice:
     # -- time -------------------------------------------------------------------------------
 
     def tick(self, now_ms):
+        if self._held is not None and self._diff(now_ms, self._held_ms) >= self.settle_ms:
+            self._report(self._held)
         if not self.announced:
             if self._diff(now_ms, self._hello_ms) >= C.RETRANSMIT_MS:
                 self._hello_ms = now_ms

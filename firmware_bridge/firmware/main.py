@@ -110,7 +110,7 @@ class Firmware:
             boot_id = int.from_bytes(os.urandom(4), "big")
         now = self.ticks_ms()
         self.device = BoardDevice(port.write, FIRMWARE_ID, boot_id, now, show_leds=self.strip.show,
-                                  buzz=self._buzz, ticks_diff=self.ticks_diff)
+                                  buzz=self._buzz, ticks_diff=self.ticks_diff, settle_ms=C.SETTLE_MS)
         self.device.hello()
 
     def _buzz(self, ms, hz):
@@ -126,7 +126,7 @@ class Firmware:
             self.device.receive(data, now)
         settled = self.debouncer.update(self.scanner.scan())
         if settled is not None:
-            self.device.set_occupancy(settled)
+            self.device.set_occupancy(settled, now)
         if self.uart.any():
             self._dice_line += self.uart.read() or b""
             while b"\n" in self._dice_line:

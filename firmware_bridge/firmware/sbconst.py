@@ -3,7 +3,7 @@
 # runs unchanged on both; firmware_bridge/README.md documents every message.
 # Bump PROTOCOL_VERSION on any incompatible change to a message layout.
 
-PROTOCOL_VERSION = 2  # v2: OCC_DELTA events, RESYNC flags
+PROTOCOL_VERSION = 2  # v2: OCC_DELTA events, RESYNC flags + boot id, changes settled on the board
 
 # Board geometry announced in HELLO (the host refuses any other).
 FILES = 8
@@ -34,7 +34,7 @@ MSG_OCC_DELTA = 0x14  # event_id u16, count u8, count x (square u8, mask u8): ch
 # Host -> device
 MSG_HOST_HELLO = 0x81  # version u8
 MSG_HOST_HEARTBEAT = 0x82  # (empty)
-MSG_RESYNC = 0x83  # flags u8: retransmit unacknowledged events now (and see the flags below)
+MSG_RESYNC = 0x83  # flags u8, boot_id u32 (of the HELLO the Pi accepted): retransmit the outbox now
 MSG_EVENT_ACK = 0x84  # event_id u16: every event up to and including this one arrived
 MSG_LED_FRAME = 0x85  # frame_id u16, 384 bytes r,g,b per square in square order
 MSG_BUZZ = 0x86  # duration_ms u16, frequency_hz u16
@@ -62,6 +62,7 @@ BUTTON_NAMES = ("confirm", "decline")
 HEARTBEAT_MS = 500
 SNAPSHOT_MS = 1000
 RETRANSMIT_MS = 200
+SETTLE_MS = 50  # a change is reported once it has stayed this long (the host's settle window)
 LINK_TIMEOUT_MS = 2000
 DIE_TIMEOUT_MS = 3000
 OUTBOX_MAX = 64

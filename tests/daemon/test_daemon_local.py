@@ -48,6 +48,34 @@ def test_the_poller_turns_dice_buttons_and_frames_into_lines():
     assert got[-1] == {"type": "place", "square": "c6", "token": "red"}
 
 
+def test_a_board_that_settles_its_own_changes_is_heard_in_its_order_however_late_they_arrive():
+    """The serial board settles each change on its own clock (bridge protocol v2). Changes it resends after
+    a damaged frame reach the Pi close together: they must stay separate changes, in the board's order,
+    with a roll after them (merged by arrival time, "place c12, lift c11" became "lift c11, place c12")."""
+    from hal.interfaces import Hardware
+    from hal.queues import ButtonFeed, DiceFeed, FrameFeed, InputOrder, MonotonicClock
+    order = InputOrder()
+    occupancy = FrameFeed(order)
+    occupancy.settled = True
+    hw = Hardware(occupancy=occupancy, dice=DiceFeed(order=order), leds=None, buttons=ButtonFeed(order),
+                  buzzer=None, clock=MonotonicClock(), backend="serial")
+    start = with_token(with_token(empty_frame(), "c10", "blue", True), "c11", "blue", True)
+    got = []
+    poller = HardwarePoller(hw, lambda src, line: got.append(line))
+    occupancy.publish(start)
+    poller.poll_once()
+    got.clear()
+    placed = with_token(start, "c12", "blue", True)
+    occupancy.publish(placed)                          # resent late: 20 ms before the next change arrives
+    time.sleep(0.02)
+    occupancy.publish(with_token(placed, "c11", "blue", False))
+    hw.dice.publish_roll("red", 6)
+    assert poller.poll_once() == 3
+    assert got == [{"type": "place", "square": "c12", "token": "blue"},
+                   {"type": "lift", "square": "c11", "token": "blue"},
+                   {"type": "roll", "die": "red", "value": 6}]
+
+
 def test_config_errors_name_the_key_the_value_and_what_is_allowed(tmp_path, monkeypatch):
     bad = tmp_path / "bad.toml"
     bad.write_text('[hardware]\nbackend = "usb"\n[mqtt]\nkeepalive = 1\nurl = "http://x"\n')

@@ -69,6 +69,7 @@ def test_reconnects_within_two_seconds_of_the_port_returning_and_loses_nothing(r
     emulator.unplug(seconds=0.6)
     assert wait_for(lambda: not board.connected, 2)
     emulator.lift("d4", "red")  # played while the cable is out
+    time.sleep(0.08)            # held longer than the board's settle window: two changes, not one slide
     emulator.place("d5", "red")
     emulator.roll("red", 3)
     board.show(bytes([7]) * 384)  # the core keeps going; the frame waits for the link
@@ -97,7 +98,7 @@ def test_one_percent_corrupted_bytes_deliver_every_change_and_nothing_wrong(rig)
             face = rng.randint(1, 6)
             emulator.roll("blue", face)
             played_rolls.append(DieRoll("blue", face))
-        time.sleep(0.01)
+        time.sleep(0.07)        # each change outlasts the board's 50 ms settle window: 40 changes, not a slide
     assert wait_for(lambda: board.occupancy.latest() == emulator.occupancy, 10)
     got = drain_frames(board)
     assert got == emulator.history[1:]  # every change, in order, and no frame the board never had

@@ -159,7 +159,8 @@ def test_reboot_resyncs_and_a_snapshot_corrects_coalesced_changes():
 
 
 def resyncs(data):
-    return [f.payload for f in sent_to_device(data) if f.type == C.MSG_RESYNC]
+    """The flags of each RESYNC sent (its boot id is checked in the test of a reboot's RESYNC)."""
+    return [f.payload[:1] for f in sent_to_device(data) if f.type == C.MSG_RESYNC]
 
 
 def test_the_resync_after_hello_asks_for_a_snapshot_and_one_after_a_lost_frame_only_for_the_outbox():
@@ -169,7 +170,7 @@ def test_the_resync_after_hello_asks_for_a_snapshot_and_one_after_a_lost_frame_o
     w.device.receive = lambda data, now: (to_device.extend(FrameDecoder().feed(data)), receive(data, now))
     w.run(0.2)
     flags = [f.payload for f in to_device if f.type == C.MSG_RESYNC]
-    assert flags == [bytes([C.RESYNC_FULL | C.RESYNC_SNAPSHOT])]  # no occupancy event yet: no base either
+    assert flags == [bytes([C.RESYNC_FULL | C.RESYNC_SNAPSHOT, 0, 0, 0x12, 0x34])]  # no base yet; boot 0x1234
     w.device.set_occupancy(with_token(empty_frame(), "f5", "red", True))
     w.run(0.3)
     lost = []
@@ -185,7 +186,7 @@ def test_the_resync_after_hello_asks_for_a_snapshot_and_one_after_a_lost_frame_o
     w.device.button(C.BUTTON_CONFIRM)  # arrives early: the gap shows at once
     to_device.clear()
     w.run(0.3)
-    assert [f.payload for f in to_device if f.type == C.MSG_RESYNC] == [bytes([0])]
+    assert [f.payload[:1] for f in to_device if f.type == C.MSG_RESYNC] == [bytes([0])]
     assert w.frames()[-1] == with_token(empty_frame(), "f6", "red", True)
 
 
@@ -365,7 +366,7 @@ def test_a_delta_without_a_base_is_counted_and_asked_for_in_full_never_delivered
     assert "without a base" in caplog.text
     assert w.delivered == before  # nothing reached the core
     sent = sent_to_device(out)
-    assert [(f.type, f.payload) for f in sent if f.type == C.MSG_RESYNC] == [(C.MSG_RESYNC, bytes([C.RESYNC_FULL]))]
+    assert [(f.type, f.payload[:1]) for f in sent if f.type == C.MSG_RESYNC] == [(C.MSG_RESYNC, bytes([C.RESYNC_FULL]))]
     acks = [struct.unpack(">H", f.payload)[0] for f in sent if f.type == C.MSG_EVENT_ACK]
     assert all(a == (expected - 1) & 0xFFFF for a in acks)  # not acknowledged: it must come again
 
@@ -473,3 +474,55 @@ def test_fuzz_every_queued_occupancy_reaches_the_core_in_order_whatever_is_lost(
     assert event_frames(w) == [f for _, f in w.device.queued]
     assert w.frames()[-1] == w.device.occupancy if w.device.queued else True
     assert w.device.pending_events == 0
+
+
+def test_the_board_settles_each_change_on_its_own_clock_and_a_roll_ends_the_window():
+    """Protocol v2: the board reports a change once it has held for SETTLE_MS, so a pawn slid across a
+    square is one change however late the link delivers it; a roll or a press right after a change
+    ends its window (the change was on the board first), keeping the board's order."""
+    w = Wire()
+    w.device = BoardDevice(w.to_host.append, "test-fw", 0x1234, 0, settle_ms=C.SETTLE_MS)
+    w.run(0.2)
+    assert w.host.state == "ready"
+    w.delivered.clear()
+    start = with_token(empty_frame(), "c6", "red", True)
+    w.device.set_occupancy(start, int(w.now * 1000))
+    w.run(0.1, step=0.01)
+    assert w.frames() == [start]                                  # held 50 ms, then reported
+    passing = with_token(with_token(start, "c6", "red", False), "c7", "red", True)
+    landed = with_token(start, "c6", "red", False)
+    landed = with_token(landed, "c8", "red", True)
+    t = int(w.now * 1000)
+    w.device.set_occupancy(with_token(start, "c6", "red", False), t)   # lifted
+    w.device.set_occupancy(passing, t + 10)                          # over c7 for 20 ms
+    w.device.set_occupancy(landed, t + 30)                           # down on c8
+    w.run(0.03, step=0.01)
+    assert w.frames() == [start]                                  # still inside the window
+    w.run(0.1, step=0.01)
+    assert w.frames() == [start, landed]                          # one change: the slide never shows
+    rolled = with_token(landed, "c8", "red", False)
+    w.device.set_occupancy(rolled, int(w.now * 1000))
+    w.device.dice_events([("roll", 1, 5)])                        # at once, inside the change's window
+    w.run(0.2, step=0.01)
+    kinds = [type(u).__name__ for u in w.delivered]
+    assert w.frames() == [start, landed, rolled]
+    assert kinds.index("DieRollUpdate") > len(kinds) - 1 - kinds[::-1].index("OccupancyUpdate")
+
+
+def test_a_resync_for_the_boot_before_does_not_count_as_hearing_a_reboot():
+    """A Pi that missed a reboot's HELLO still sends RESYNCs (a damaged frame) with the old boot id: the new
+    boot must not take them as heard, or it would send its events, numbered from its own start, to a Pi
+    that counts the old boot's ids (found by the garbage-and-reboot serial test). It answers with HELLO."""
+    sent = []
+    device = BoardDevice(sent.append, "test-fw", 0xBEEF, 0)
+    device.set_occupancy(with_token(empty_frame(), "a1", "blue", True))
+    sent.clear()
+    old_boot = encode_frame(C.MSG_RESYNC, 0, bytes([0]) + (0x1234).to_bytes(4, "big"))
+    acks_old = encode_frame(C.MSG_EVENT_ACK, 1, (0).to_bytes(2, "big"))
+    device.receive(old_boot + acks_old, 10)
+    assert not device.announced and device.pending_events == 1        # the old boot's ack took nothing
+    assert [f.type for f in sent_to_device(b"".join(sent))] == [C.MSG_HELLO]
+    sent.clear()
+    device.receive(encode_frame(C.MSG_RESYNC, 2, bytes([C.RESYNC_FULL]) + (0xBEEF).to_bytes(4, "big")), 20)
+    assert device.announced
+    assert C.MSG_OCC_CHANGE in [f.type for f in sent_to_device(b"".join(sent))]   # now its events go out

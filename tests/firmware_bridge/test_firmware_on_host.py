@@ -155,9 +155,14 @@ def run(fw, steps=1, ms=10):
         fw.step()
 
 
+def resync(fw, flags, boot_id=None):
+    """A RESYNC's payload: flags, and the boot id of the HELLO the Pi accepted (this board's, unless given)."""
+    return bytes([flags]) + (fw.device.boot_id if boot_id is None else boot_id).to_bytes(4, "big")
+
+
 def connect(fw):
     """What a Pi does after the HELLO: a RESYNC, which tells the board its boot was heard."""
-    fw.fake_port.to_board = encode_frame(C.MSG_RESYNC, 0, bytes([C.RESYNC_SNAPSHOT]))
+    fw.fake_port.to_board = encode_frame(C.MSG_RESYNC, 0, resync(fw, C.RESYNC_SNAPSHOT))
     run(fw)
     received(fw)
 
@@ -178,7 +183,7 @@ def test_until_a_resync_shows_its_hello_was_heard_the_board_repeats_it_and_holds
     run(firmware, steps=1, ms=C.RETRANSMIT_MS)
     assert [f.type for f in received(firmware) if f.type != C.MSG_HEARTBEAT] == [C.MSG_HELLO]  # again, nothing else
     assert firmware.device.pending_events == 1
-    firmware.fake_port.to_board = encode_frame(C.MSG_RESYNC, 0, bytes([C.RESYNC_SNAPSHOT]))
+    firmware.fake_port.to_board = encode_frame(C.MSG_RESYNC, 0, resync(firmware, C.RESYNC_SNAPSHOT))
     run(firmware)
     assert [f.type for f in received(firmware)] == [C.MSG_SNAPSHOT, C.MSG_OCC_CHANGE]
     run(firmware, steps=1, ms=C.RETRANSMIT_MS)
@@ -191,7 +196,11 @@ def test_a_closed_switch_is_reported_after_debouncing(firmware):
         WIRING.closed.add((square_index(square), bit))
     run(firmware, steps=2)  # two equal scans: not yet
     assert [f for f in received(firmware) if f.type == C.MSG_OCC_CHANGE] == []
-    run(firmware)  # the third
+    run(firmware)  # the third: debounced, now it must stay for the settle window
+    assert [f for f in received(firmware) if f.type == C.MSG_OCC_CHANGE] == []
+    run(firmware, steps=1, ms=C.SETTLE_MS - 10)
+    assert [f for f in received(firmware) if f.type == C.MSG_OCC_CHANGE] == []
+    run(firmware, steps=1, ms=10)  # settled on the board's clock: reported
     (change,) = [f for f in received(firmware) if f.type == C.MSG_OCC_CHANGE]
     frame = change.payload[2:]
     expected = bytearray(128)
@@ -210,11 +219,13 @@ def test_later_changes_go_out_as_deltas_and_a_full_resync_resends_one_in_full(fi
     connect(firmware)
     WIRING.closed.add((square_index("a1"), RED))
     run(firmware, steps=3)
+    run(firmware, steps=1, ms=C.SETTLE_MS)  # debounced, then settled
     (first,) = occupancy_events(firmware)
     assert first.type == C.MSG_OCC_CHANGE  # the first after boot: the board has no base yet
     WIRING.closed.discard((square_index("a1"), RED))
     WIRING.closed.add((square_index("e9"), BALL))
     run(firmware, steps=3)
+    run(firmware, steps=1, ms=C.SETTLE_MS)  # debounced, then settled
     (delta,) = occupancy_events(firmware)
     next_id = (int.from_bytes(first.payload[:2], "big") + 1).to_bytes(2, "big")
     assert delta.type == C.MSG_OCC_DELTA
@@ -222,13 +233,13 @@ def test_later_changes_go_out_as_deltas_and_a_full_resync_resends_one_in_full(fi
     now = bytearray(128)
     now[square_index("e9")] = BALL
     firmware.fake_port.to_board = (encode_frame(C.MSG_EVENT_ACK, 1, first.payload[:2])
-                                   + encode_frame(C.MSG_RESYNC, 2, bytes([0])))
+                                   + encode_frame(C.MSG_RESYNC, 2, resync(firmware, 0)))
     run(firmware)
     frames = received(firmware)
     assert [(f.type, f.payload) for f in frames if f.type in (C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA)] == [
         (C.MSG_OCC_DELTA, delta.payload)]
     assert not [f for f in frames if f.type == C.MSG_SNAPSHOT]  # not asked for: only the outbox again
-    firmware.fake_port.to_board = encode_frame(C.MSG_RESYNC, 3, bytes([C.RESYNC_FULL | C.RESYNC_SNAPSHOT]))
+    firmware.fake_port.to_board = encode_frame(C.MSG_RESYNC, 3, resync(firmware, C.RESYNC_FULL | C.RESYNC_SNAPSHOT))
     run(firmware)
     frames = received(firmware)
     assert [(f.type, f.payload) for f in frames if f.type in (C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA)] == [
@@ -241,13 +252,15 @@ def test_a_full_resync_with_nothing_pending_makes_the_next_change_full(firmware)
     connect(firmware)
     WIRING.closed.add((square_index("b2"), BLUE))
     run(firmware, steps=3)
+    run(firmware, steps=1, ms=C.SETTLE_MS)  # debounced, then settled
     (first,) = occupancy_events(firmware)
     firmware.fake_port.to_board = (encode_frame(C.MSG_EVENT_ACK, 1, first.payload[:2])
-                                   + encode_frame(C.MSG_RESYNC, 2, bytes([C.RESYNC_FULL])))
+                                   + encode_frame(C.MSG_RESYNC, 2, resync(firmware, C.RESYNC_FULL)))
     run(firmware)
     assert firmware.device.pending_events == 0 and occupancy_events(firmware) == []
     WIRING.closed.add((square_index("b3"), BLUE))
     run(firmware, steps=3)
+    run(firmware, steps=1, ms=C.SETTLE_MS)  # debounced, then settled
     (full,) = occupancy_events(firmware)
     assert full.type == C.MSG_OCC_CHANGE and full.payload[2 + square_index("b3")] == BLUE
 
