@@ -223,8 +223,7 @@ class HostSession:
         """Ask for a RESYNC, sent at the end of the current read (or poll): no timer, no rate limit.
 
         Each one answers a loss the Pi has seen and costs the board only its outbox, so the rate is
-        bounded by the damage. Lost events come back within a round trip, so a late one seldom lands
-        10-50 ms before the board's next change, where the daemon's settle window would merge them."""
+        bounded by the damage, and lost events come back within a round trip."""
         self._resync_wanted = True
         self._resync_snapshot |= snapshot
 

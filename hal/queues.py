@@ -67,11 +67,12 @@ def _get(q: "queue.Queue[T]", timeout: float) -> T | None:
 class FrameFeed:
     """An OccupancySource fed by a producer thread: keeps the latest frame, queues each change."""
 
-    def __init__(self, order: InputOrder | None = None) -> None:
+    def __init__(self, order: InputOrder | None = None, settled: bool = False) -> None:
         self._lock = threading.Lock()
         self._latest = empty_frame()
         self._changes: "queue.Queue[bytes]" = queue.Queue()
         self.order = order
+        self.settled = settled    # each change was settled where it was sensed (a board on its own clock)
 
     def publish(self, frame: bytes) -> bool:
         """Record a frame; queue it if it differs from the previous one. True when it changed."""

@@ -28,10 +28,9 @@ class SerialBoard:
                  dice: Mapping[str, int] | None = None, backoff: tuple[float, float] = (0.05, 0.1)) -> None:
         binding = dict(dice or DEFAULT_DICE_BINDING)
         order = InputOrder()             # the bridge delivers inputs in the board's order: keep it
-        self.occupancy = FrameFeed(order)
-        # Each change was debounced by the board, on its own clock; a retransmitted one reaches the Pi
+        # Each change was settled by the board, on its own clock; a retransmitted one reaches the Pi
         # late, so its arrival time says nothing about how long it lasted (read by the daemon's poller).
-        self.occupancy.settled = True
+        self.occupancy = FrameFeed(order, settled=True)
         self.dice = DiceFeed(order=order)
         self.buttons = ButtonFeed(order)
         self.link_events: list[H.LinkUpdate] = []

@@ -11,7 +11,7 @@ import logging
 import threading
 from typing import Callable
 
-from ..tracking import FrameTracker
+from ..tracking import FrameTracker, change_lines
 from hal.events import DieRoll, DieStatus
 from hal.interfaces import Hardware
 
@@ -132,8 +132,7 @@ class HardwarePoller:
             if number > cut:
                 break
             if kind == "frame":
-                self._tracker.feed(item, 0.0)
-                for line in self._tracker.poll(float("inf")):
+                for line in change_lines(self._frame, item):
                     self._put("hardware", line)
                     n += 1
                 self._frame = item

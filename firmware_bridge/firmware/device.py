@@ -15,10 +15,10 @@
 # through far more often. The first one after boot, one the host asks for in full (RESYNC_FULL)
 # and one whose delta would be bigger go out as a full OCC_CHANGE.
 #
-# After boot the board repeats HELLO every RETRANSMIT_MS until a RESYNC shows the host heard it,
-# and keeps its events and snapshots back until then: a host that missed the HELLO of a reboot
-# would take the new boot's event ids for the old boot's (dropping them, or applying a delta to
-# the wrong base).
+# After boot the board repeats HELLO every RETRANSMIT_MS until a RESYNC with its boot id shows
+# the host heard it, and keeps its events and snapshots back until then: a host that missed the
+# HELLO of a reboot would take the new boot's event ids for the old boot's (dropping them, or
+# applying a delta to the wrong base).
 
 import struct
 

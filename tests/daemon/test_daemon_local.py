@@ -55,8 +55,7 @@ def test_a_board_that_settles_its_own_changes_is_heard_in_its_order_however_late
     from hal.interfaces import Hardware
     from hal.queues import ButtonFeed, DiceFeed, FrameFeed, InputOrder, MonotonicClock
     order = InputOrder()
-    occupancy = FrameFeed(order)
-    occupancy.settled = True
+    occupancy = FrameFeed(order, settled=True)
     hw = Hardware(occupancy=occupancy, dice=DiceFeed(order=order), leds=None, buttons=ButtonFeed(order),
                   buzzer=None, clock=MonotonicClock(), backend="serial")
     start = with_token(with_token(empty_frame(), "c10", "blue", True), "c11", "blue", True)

@@ -158,6 +158,19 @@ def test_reboot_resyncs_and_a_snapshot_corrects_coalesced_changes():
     assert w.host.stats.snapshot_corrections == 1
 
 
+def lose_the_first(msg_type, count=1):
+    """A ``Wire.lose`` that drops the first ``count`` device frames of this type (kept in ``.lost``)."""
+    lost = []
+
+    def lose(frame):
+        if frame[1] == msg_type and len(lost) < count:
+            lost.append(frame)
+            return True
+        return False
+    lose.lost = lost
+    return lose
+
+
 def resyncs(data):
     """The flags of each RESYNC sent (its boot id is checked in the test of a reboot's RESYNC)."""
     return [f.payload[:1] for f in sent_to_device(data) if f.type == C.MSG_RESYNC]
@@ -173,15 +186,7 @@ def test_the_resync_after_hello_asks_for_a_snapshot_and_one_after_a_lost_frame_o
     assert flags == [bytes([C.RESYNC_FULL | C.RESYNC_SNAPSHOT, 0, 0, 0x12, 0x34])]  # no base yet; boot 0x1234
     w.device.set_occupancy(with_token(empty_frame(), "f5", "red", True))
     w.run(0.3)
-    lost = []
-
-    def lose_the_first_delta(frame):
-        if frame[1] == C.MSG_OCC_DELTA and not lost:
-            lost.append(frame)
-            return True
-        return False
-
-    w.lose = lose_the_first_delta
+    w.lose = lose_the_first(C.MSG_OCC_DELTA)
     w.device.set_occupancy(with_token(empty_frame(), "f6", "red", True))
     w.device.button(C.BUTTON_CONFIRM)  # arrives early: the gap shows at once
     to_device.clear()
@@ -234,15 +239,7 @@ def test_a_frame_that_stops_before_its_delimiter_is_dropped_soon_and_asks_for_a_
 def test_led_frames_are_retried_until_acknowledged_and_only_the_latest_counts():
     w = Wire()
     w.run(0.2)
-    lost = {"n": 0}
-
-    def lose_acks(frame):
-        if frame[1] == C.MSG_LED_ACK and lost["n"] < 2:
-            lost["n"] += 1
-            return True
-        return False
-
-    w.lose = lose_acks
+    w.lose = lose_the_first(C.MSG_LED_ACK, count=2)
     first, second = bytes([1]) * C.LED_BYTES, bytes([2]) * C.LED_BYTES
     w.host.show_leds(first)
     w.host.show_leds(second)  # supersedes the first before it was ever sent
@@ -421,15 +418,7 @@ def test_a_lost_reboot_hello_is_repeated_and_no_event_of_the_new_boot_is_misread
     w.device.set_occupancy(with_token(a, "b1", "red", True))
     w.run(0.5)
     assert w.host._expected_event == 2
-    lost = []
-
-    def lose_the_first_hello(frame):
-        if frame[1] == C.MSG_HELLO and not lost:
-            lost.append(frame)
-            return True
-        return False
-
-    w.lose = lose_the_first_hello
+    w.lose = lose_the_first(C.MSG_HELLO)
     w.device = RecordingDevice(w.to_host.append, "test-fw", 0x9999, int(w.now * 1000))
     w.device.hello()
     frames = [with_token(empty_frame(), "c1", "ball", True)]
@@ -439,7 +428,7 @@ def test_a_lost_reboot_hello_is_repeated_and_no_event_of_the_new_boot_is_misread
     for frame in frames:
         w.device.set_occupancy(frame)
     w.run(1.0)
-    assert len(lost) == 1 and w.host.stats.hellos == 2
+    assert len(w.lose.lost) == 1 and w.host.stats.hellos == 2
     assert [t for t, _ in w.device.queued] == [C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA, C.MSG_OCC_DELTA]
     assert event_frames(w) == frames
     assert w.device.pending_events == 0

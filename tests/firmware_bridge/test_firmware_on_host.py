@@ -211,6 +211,12 @@ def test_a_closed_switch_is_reported_after_debouncing(firmware):
     assert frame == bytes(expected)
 
 
+def debounce_and_settle(fw):
+    """Three equal scans, then the board's settle window: a change is reported."""
+    run(fw, steps=3)
+    run(fw, steps=1, ms=C.SETTLE_MS)
+
+
 def occupancy_events(fw):
     return [f for f in received(fw) if f.type in (C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA)]
 
@@ -218,14 +224,12 @@ def occupancy_events(fw):
 def test_later_changes_go_out_as_deltas_and_a_full_resync_resends_one_in_full(firmware):
     connect(firmware)
     WIRING.closed.add((square_index("a1"), RED))
-    run(firmware, steps=3)
-    run(firmware, steps=1, ms=C.SETTLE_MS)  # debounced, then settled
+    debounce_and_settle(firmware)
     (first,) = occupancy_events(firmware)
     assert first.type == C.MSG_OCC_CHANGE  # the first after boot: the board has no base yet
     WIRING.closed.discard((square_index("a1"), RED))
     WIRING.closed.add((square_index("e9"), BALL))
-    run(firmware, steps=3)
-    run(firmware, steps=1, ms=C.SETTLE_MS)  # debounced, then settled
+    debounce_and_settle(firmware)
     (delta,) = occupancy_events(firmware)
     next_id = (int.from_bytes(first.payload[:2], "big") + 1).to_bytes(2, "big")
     assert delta.type == C.MSG_OCC_DELTA
@@ -251,16 +255,14 @@ def test_later_changes_go_out_as_deltas_and_a_full_resync_resends_one_in_full(fi
 def test_a_full_resync_with_nothing_pending_makes_the_next_change_full(firmware):
     connect(firmware)
     WIRING.closed.add((square_index("b2"), BLUE))
-    run(firmware, steps=3)
-    run(firmware, steps=1, ms=C.SETTLE_MS)  # debounced, then settled
+    debounce_and_settle(firmware)
     (first,) = occupancy_events(firmware)
     firmware.fake_port.to_board = (encode_frame(C.MSG_EVENT_ACK, 1, first.payload[:2])
                                    + encode_frame(C.MSG_RESYNC, 2, resync(firmware, C.RESYNC_FULL)))
     run(firmware)
     assert firmware.device.pending_events == 0 and occupancy_events(firmware) == []
     WIRING.closed.add((square_index("b3"), BLUE))
-    run(firmware, steps=3)
-    run(firmware, steps=1, ms=C.SETTLE_MS)  # debounced, then settled
+    debounce_and_settle(firmware)
     (full,) = occupancy_events(firmware)
     assert full.type == C.MSG_OCC_CHANGE and full.payload[2 + square_index("b3")] == BLUE
 
