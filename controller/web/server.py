@@ -1,0 +1,77 @@
+"""A small static HTTP server for the spectator page, on its own thread (an edge, like the MQTT client).
+
+Why the standard library: the page is static files plus one generated `config.json` that tells the
+browser where the broker's WebSocket listener is; nothing else needs a web framework on a Pi. Only
+files under the static directory are served (no directory listings), with caching off for
+`config.json` and `index.html` so a restarted daemon's new ports are picked up.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+STATIC_DIR = Path(__file__).parent / "static"
+_NO_CACHE = ("/", "/index.html", "/config.json")
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    config_bytes = b"{}"
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript",
+                      ".mjs": "text/javascript", ".json": "application/json", ".svg": "image/svg+xml"}
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        if self.path.split("?", 1)[0] == "/config.json":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(self.config_bytes)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(self.config_bytes)
+            return
+        super().do_GET()
+
+    def list_directory(self, path):  # no listings: only the page's own files
+        self.send_error(404, "not found")
+        return None
+
+    def end_headers(self) -> None:
+        if self.path.split("?", 1)[0] in _NO_CACHE:
+            self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - http.server's signature
+        log.debug("%s %s", self.address_string(), format % args)
+
+
+class WebServer:
+    """Serves `static_dir` and `/config.json` (the `config` dict) on host:port (0: a free port)."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, config: dict | None = None,
+                 static_dir: Path | str = STATIC_DIR):
+        handler = type("Handler", (_Handler,), {"config_bytes": json.dumps(config or {}).encode()})
+        self._httpd = ThreadingHTTPServer((host, port), partial(handler, directory=str(static_dir)))
+        self._httpd.daemon_threads = True
+        self.host = host
+        self.port = self._httpd.server_address[1]
+        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.5},
+                                        name="soccerboard-web", daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/"
+
+    def start(self) -> "WebServer":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join(2.0)
