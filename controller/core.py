@@ -45,9 +45,14 @@ class Core:
         self.question: dict | None = None        # pawn identities the players must confirm
         self._in_hand_peak = {"red": 0, "blue": 0}   # most same-colour pawns off their squares at once
         self._placed = {"red": set(), "blue": set()}  # squares a colour was put down on, this episode
+        self.relocated = 0            # tokens the last input moved that no hand moved: board bits flipped, as an int
 
     # ----- inputs ------------------------------------------------------------------------------
     def feed(self, line) -> Outcome:
+        self.relocated = 0
+        return self._feed(line)
+
+    def _feed(self, line) -> Outcome:
         if isinstance(line, Setup):
             return self._setup(line)
         if self.game is None:
@@ -111,7 +116,7 @@ class Core:
         except ValueError as e:
             return Outcome(verdict=_reject(Illegal("bad_input", str(e))))
         self.game, self.pending, self.mismatch, self.question = game, None, None, None
-        self.board = self.ruleset.expected_occupancy(game)
+        self._relocate(self.ruleset.expected_occupancy(game))
         return Outcome(events=list(getattr(game, "_events", [])))
 
     def _undo(self) -> Outcome:
@@ -120,7 +125,7 @@ class Core:
         except Illegal as e:
             return Outcome(verdict=_reject(e))
         self.pending, self.mismatch = None, None
-        self.board = self.ruleset.expected_occupancy(self.game)
+        self._relocate(self.ruleset.expected_occupancy(self.game))
         return Outcome(events=[{"event": "undone"}])
 
     # ----- the physical board ----------------------------------------------------------------------
@@ -237,9 +242,16 @@ class Core:
         if self.pending is not None:
             return
         if self.board_follows_game:
-            self.board = self.ruleset.expected_occupancy(self.game)
+            self._relocate(self.ruleset.expected_occupancy(self.game))
         elif self._difference() != ([], []):
             self.mismatch = Illegal("board_mismatch", "the game moved tokens itself: set the board as the LEDs show")
+
+    def _relocate(self, board) -> None:
+        """The game puts its tokens where `board` says (no hand moved them): remembered in `relocated`,
+        so a board that follows the game (the simulator's) can move them on its sensors too."""
+        if board != self.board:
+            self.relocated ^= int.from_bytes(self.board, "little") ^ int.from_bytes(board, "little")
+            self.board = bytearray(board)
 
     def set_board(self, board: bytes) -> None:
         """The whole sensed board at once (a resync after the board reconnects, or players following the

@@ -41,6 +41,14 @@ class FrameTracker:
         """The board as it stands when the game begins (or after a resync)."""
         self.settled = self._candidate = bytes(frame)
 
+    def restate(self, old: bytes, new: bytes) -> None:
+        """The board was restated from `old` to `new` by no hand (a simulated board following the game's
+        own relocations): shift what is settled and what is settling by the same difference, so a change
+        still in its settle window stays a change and the restated tokens are none."""
+        delta = bytes(a ^ b for a, b in zip(old, new))
+        self.settled = bytes(a ^ b for a, b in zip(self.settled, delta))
+        self._candidate = bytes(a ^ b for a, b in zip(self._candidate, delta))
+
     def feed(self, frame: bytes, now: float) -> list[dict]:
         if frame != self._candidate:
             self._candidate, self._since = bytes(frame), now

@@ -64,6 +64,12 @@ def _get(q: "queue.Queue[T]", timeout: float) -> T | None:
         return None
 
 
+class ResyncFrame(bytes):
+    """A frame that restates where the tokens are rather than reporting a change: the simulator's board
+    following the game's own relocations (kick-off formation after a goal). A consumer that tracks
+    changes starts again from it; to any other consumer it is an ordinary frame."""
+
+
 class FrameFeed:
     """An OccupancySource fed by a producer thread: keeps the latest frame, queues each change."""
 
@@ -83,6 +89,13 @@ class FrameFeed:
             self._latest = frame
             _ordered_put(self.order, self._changes, frame)
             return True
+
+    def resync(self, frame: bytes) -> None:
+        """Queue `frame` as a ResyncFrame, in order with the changes before and after it."""
+        frame = ResyncFrame(check_frame(frame))
+        with self._lock:
+            self._latest = frame
+            _ordered_put(self.order, self._changes, frame)
 
     def latest(self) -> bytes:
         with self._lock:

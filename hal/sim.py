@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from hal.frames import blank_led_frame, check_frame, check_led_frame, empty_frame, tokens_at, with_token
 from hal.interfaces import Hardware
-from hal.queues import ButtonFeed, DiceFeed, FrameFeed
+from hal.queues import ButtonFeed, DiceFeed, FrameFeed, MonotonicClock
 
 
 class SimClock:
@@ -36,7 +36,7 @@ class SimClock:
 class SimBoard:
     """All six roles in one object, plus the test hooks."""
 
-    def __init__(self, clock: SimClock | None = None) -> None:
+    def __init__(self, clock: SimClock | MonotonicClock | None = None) -> None:
         self.clock = clock or SimClock()
         self.occupancy = FrameFeed()
         self.dice = DiceFeed(initial_status="ok")
@@ -79,6 +79,21 @@ class SimBoard:
         self.lift(from_square, token)
         self.place(to_square, token)
 
+    @property
+    def frame(self) -> bytes:
+        """Where the tokens stand now."""
+        with self._lock:
+            return self._frame
+
+    def follow(self, frame: bytes) -> None:
+        """Stand the tokens where `frame` says without reporting a change: the players carrying out what
+        the game did by itself (a simulator whose board follows the game)."""
+        with self._lock:
+            if frame == self._frame:
+                return
+            self._frame = check_frame(frame)
+            self.occupancy.resync(self._frame)
+
     # -- test hooks: dice, buttons, time ----------------------------------------------------
 
     def roll(self, die: str, face: int) -> None:
@@ -99,6 +114,8 @@ class SimBoard:
         self.buttons.publish(name)
 
     def advance(self, seconds: float) -> float:
+        if not isinstance(self.clock, SimClock):
+            raise RuntimeError("this sim board runs on the wall clock: time moves by itself")
         return self.clock.advance(seconds)
 
     # -- test hooks: faults ---------------------------------------------------------------
@@ -113,8 +130,13 @@ class SimBoard:
 
 
 def open_sim(config: Mapping[str, Any]) -> Hardware:
-    """Config keys: ``start_time`` (seconds, default 0). The SimBoard is ``hardware.leds``."""
-    board = SimBoard(SimClock(float(config.get("start_time", 0.0))))
+    """Config keys: ``start_time`` (seconds, default 0); ``clock``: ``sim`` (the default: time moves only
+    when advanced) or ``wall`` (real time, as on a real board: a person playing in the browser).
+    The SimBoard is ``hardware.leds``."""
+    clock = config.get("clock", "sim")
+    if clock not in ("sim", "wall"):
+        raise ValueError(f"sim clock must be 'sim' or 'wall', not {clock!r}")
+    board = SimBoard(MonotonicClock() if clock == "wall" else SimClock(float(config.get("start_time", 0.0))))
     return Hardware(occupancy=board.occupancy, dice=board.dice, leds=board, buttons=board.buttons,
                     buzzer=board, clock=board.clock, backend="sim")
 

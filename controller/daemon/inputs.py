@@ -14,6 +14,7 @@ from typing import Callable
 from ..tracking import FrameTracker, change_lines
 from hal.events import DieRoll, DieStatus
 from hal.interfaces import Hardware
+from hal.queues import ResyncFrame
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,11 @@ class HardwarePoller:
         n = 0
         frame = self.hw.occupancy.next_frame(timeout=wait)
         while frame is not None:
+            if isinstance(frame, ResyncFrame):     # the board restated, not changed: nothing to report
+                self._tracker.restate(self._frame, frame)
+                self._frame = frame
+                frame = self.hw.occupancy.next_frame()
+                continue
             for line in self._tracker.feed(frame, self.hw.clock.monotonic()):
                 self._put("hardware", line)
                 n += 1

@@ -131,20 +131,25 @@ def sim_command(args) -> int:
         return 2
     options = {**settings.game.options, "half_minutes": args.half_minutes}
     settings.game.options = options
+    people = args.manual or args.human is not None    # a person plays: time is the wall clock, as on a board
     from hal.backends import open_hardware
-    hardware = open_hardware({"backend": "sim"})
-    broker = None
+    hardware = open_hardware({"backend": "sim", "clock": "wall" if people else "sim"})
+    broker = web = None
     url = args.broker
-    if not url:
-        from .broker import EmbeddedBroker
-        broker = EmbeddedBroker().start()
-        url = broker.url
     try:
-        daemon = Daemon(settings, hardware, board_follows_game=True, tick=0.05, auto_setup=args.manual)
+        if not url:
+            from .broker import EmbeddedBroker
+            broker = EmbeddedBroker(host=args.listen).start()
+            url = broker.url
+        daemon = Daemon(settings, hardware, board_follows_game=True, tick=0.1 if people else 0.05,
+                        auto_setup=people, sim_mode=True)
         make_publisher(settings, daemon, url, sim_input=True)
+        if not args.no_web:
+            web = _start_web(args, settings, broker)
+            query = f"?board={settings.board_id}" + ("&sim=1" if people else "")
+            for page in _page_urls(web, args.listen):
+                print(f"open     {page}{query}", flush=True)
         print(f"broker   {url}" + (f"   (websockets {broker.ws_url})" if broker else ""), flush=True)
-        print(f"watch    mosquitto_sub -h {urlparse(url).hostname} -p {urlparse(url).port or 1883} "
-              f"-t '{settings.base}/#' -v", flush=True)
         print(f"journal  {settings.journal.dir}", flush=True)
         source = None
         pub = daemon.publisher
@@ -157,15 +162,53 @@ def sim_command(args) -> int:
         if args.scenario:
             from .sources import ScenarioSource
             source = ScenarioSource(args.scenario, daemon.put, **kw)
+        elif args.human is not None:
+            from .sources import BotOpponent
+            source = BotOpponent("blue" if args.human == "red" else "red", args.seed, daemon.put).attach(daemon)
         elif not args.manual:
             from .sources import AutoplaySource
             source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches, **kw)
         daemon.observers.append(_terminal_view(args.quiet))
-        return _serve(daemon, source, stop_when_done=source is not None and not args.stay)
+        finite = source is not None and args.human is None
+        return _serve(daemon, source, stop_when_done=finite and not args.stay)
     finally:
+        if web is not None:
+            web.stop()
         if broker is not None:
             broker.stop()
         hardware.close()
+
+
+def _start_web(args, settings: Settings, broker):
+    """The spectator page and simulator, told where the broker's WebSocket listener is."""
+    from ..web.server import WebServer
+    from .broker import free_port
+    config: dict = {"prefix": settings.base.rsplit("/", 1)[0], "board": settings.board_id, "sim": True}
+    if args.ws_url:
+        config["ws_url"] = args.ws_url
+    elif broker is not None:
+        config["ws_port"] = broker.ws_port
+    return WebServer(args.listen, free_port(args.http_port, args.listen), config).start()
+
+
+def _page_urls(web, listen: str) -> list[str]:
+    """Where to open the page: this machine, and the LAN addresses when listening on all of them."""
+    if listen not in ("0.0.0.0", "::", ""):
+        return [f"http://{_host(listen)}:{web.port}/"]
+    import socket
+    urls = [f"http://127.0.0.1:{web.port}/"]
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for addr in sorted({info[4][0] for info in infos}):
+        if not addr.startswith("127."):
+            urls.append(f"http://{addr}:{web.port}/")
+    return urls
+
+
+def _host(addr: str) -> str:
+    return f"[{addr}]" if ":" in addr else addr
 
 
 def _terminal_view(quiet: bool):
@@ -240,7 +283,15 @@ def add_sim_options(p) -> None:
     p.add_argument("--broker", help="publish to this broker (mqtt://user:pass@host:port) instead of an embedded one")
     p.add_argument("--scenario", help="drive the board with this scenario file instead of the bots")
     p.add_argument("--autoplay", action="store_true", help="seeded bots play both teams (the default)")
-    p.add_argument("--manual", action="store_true", help="no bots: a standard set-up, then <base>/sim/input drives it")
+    p.add_argument("--manual", action="store_true",
+                   help="no bots: a standard set-up, then people play both teams in the browser (wall-clock time)")
+    p.add_argument("--human", choices=("red", "blue"),
+                   help="a person plays this team in the browser, a seeded bot the other (wall-clock time)")
+    p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
+                   help="address of the embedded broker and the web page (0.0.0.0: the whole LAN; default %(default)s)")
+    p.add_argument("--http-port", type=int, default=8080, help="web page port (another free one if taken; default %(default)s)")
+    p.add_argument("--ws-url", help="the broker's WebSocket URL for the page, with --broker (default: port 9001 of the page's host)")
+    p.add_argument("--no-web", action="store_true", help="do not serve the web page")
     p.add_argument("--matches", type=int, default=1, help="autoplay this many matches (seeds seed, seed+1, ...)")
     p.add_argument("--journal-dir", help="where journals go (default: a fresh temporary directory)")
     p.add_argument("--board-id")

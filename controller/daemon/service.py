@@ -24,6 +24,8 @@ from .journal import ABANDONED, FINISHED, JournalStore, JournalWriter, dumps, re
 from .leds import led_document
 from .publisher import Msg, Publisher, clock_document, iso
 from .referee import Referee, Step
+from .siminput import SimInputError, deliver, parse_payload
+from hal.sim import SimBoard
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +53,8 @@ class Item:
 
 class Daemon:
     def __init__(self, settings, hardware, *, board_follows_game: bool, publisher: Publisher | None = None,
-                 tick: float | None = None, auto_setup: bool | None = None, exit_when_done: bool = False):
+                 tick: float | None = None, auto_setup: bool | None = None, exit_when_done: bool = False,
+                 sim_mode: bool = False):
         self.settings = settings
         self.hw = hardware
         bound_sim_records(hardware)
@@ -77,6 +80,10 @@ class Daemon:
         self._thread = threading.Thread(target=self._loop, name="soccerboard-core", daemon=True)
         self._watermark_path: Path | None = None
         self.observers: list = []            # called with each batch of durable outputs (terminal view)
+        self.after_step: list = []           # called on the core thread with the Referee after each input
+        self.sim_mode = sim_mode             # `soccerboard sim`: <base>/sim/input drives the board
+        # a simulated board whose tokens follow the game: its sensors move what the game moves by itself
+        self.sim_board = hardware.leds if board_follows_game and isinstance(hardware.leds, SimBoard) else None
 
     # ---- inputs from any thread ------------------------------------------------------------------
     def put(self, source: str, line: dict, origin: dict | None = None, request: tuple | None = None) -> None:
@@ -93,14 +100,20 @@ class Daemon:
         self.put("command", line, {"command": name}, (name, request_id))
 
     def on_sim_input(self, payload: bytes) -> None:
-        try:
-            line = json.loads(payload.decode("utf-8", errors="replace"))
-        except json.JSONDecodeError:
-            line = None
-        if not isinstance(line, dict):
-            self._answer_now(response("sim/input", error="not a JSON object (a scenario line, BOARD.md 5)"))
+        """From the MQTT thread: a simulator input becomes a physical event on the sim board (siminput.py)."""
+        if not self.sim_mode:
+            self._answer_now(response("sim/input", error="refused: this daemon referees a real board, "
+                                                         "not the simulator (soccerboard sim)"))
             return
-        self.put("sim", line, None, ("sim/input", None))
+        try:
+            line = parse_payload(payload)
+            if self.sim_board is not None:
+                line = deliver(self.sim_board, line)
+        except SimInputError as e:
+            self._answer_now(response("sim/input", error=str(e)))
+            return
+        if line is not None:
+            self.put("sim", line, None, ("sim/input", None))
 
     def _answer_now(self, doc: dict) -> None:
         self.journal.publish_only([Msg("response", doc)])
@@ -163,6 +176,8 @@ class Daemon:
                         "skipped": jf.skipped, "resent": len(resend), "seq": self.referee.seq}
         log.warning("resumed the unfinished match in %s: %d inputs replayed, %d events to send again%s",
                     jf.path, len(jf.lines), len(resend), f", cut a partial last line of {cut} bytes" if cut else "")
+        if self.sim_board is not None:
+            self.sim_board.follow(bytes(self.referee.core.board))
         if source is not None:
             source.resume(header.get("source"), jf.lines, self.referee.normalise)
         self.journal.publish_only(resend + self._retained_msgs())
@@ -227,13 +242,32 @@ class Daemon:
         line = ref.normalise(item.line)
         is_setup = line.get("type") == "setup"
         seq_before = ref.seq
+        board_before = bytes(ref.core.board)
         step = ref.feed(line)
+        if self.sim_board is not None:
+            self._follow_on_sim_board(item, board_before)
+        if item.request is None and item.source == "hardware" and self.sim_mode:
+            item.request = ("sim/input", None)      # in the simulator every hardware input came from sim/input
         reached = step.verdict.get("reason") not in ("bad_input", "no_game")
         if is_setup and step.verdict.get("ok"):
             self._begin_match(item, seq_before)
         elif self.journal_path is None or not reached:
             line = None                      # nothing happened to the game: nothing to journal
         self._emit(line, step, item.request)
+        for hook in self.after_step:
+            hook(ref)
+
+    def _follow_on_sim_board(self, item: Item, board_before: bytes) -> None:
+        """Move on the sim board what no hand moved there: the game's own relocations, and the tokens of
+        lines that did not come from the board itself (bots, scenarios, set-ups)."""
+        core = self.referee.core
+        if item.source == "hardware":
+            delta = core.relocated
+        else:
+            delta = int.from_bytes(board_before, "little") ^ int.from_bytes(core.board, "little")
+        if delta:
+            frame = int.from_bytes(self.sim_board.frame, "little") ^ delta
+            self.sim_board.follow(frame.to_bytes(len(core.board), "little"))
 
     def _begin_match(self, item: Item, seq_before: int) -> None:
         if self.journal_path is not None and self.journal_lines:
