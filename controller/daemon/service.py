@@ -154,7 +154,7 @@ class Daemon:
         jf = self.store.unfinished()
         if jf is None:
             self.referee = Referee(self.options, self.follows, seq_base=self.store.last_seq())
-            if self.auto_setup and source is None:
+            if self.auto_setup and getattr(source, "sets_up", False) is False:
                 self.put("control", {"type": "setup", "formation": "standard",
                                      **({"kickoff": self.settings.game.kickoff} if self.settings.game.kickoff else {})})
             self.resumed = None

@@ -28,6 +28,7 @@ class LineSource:
     """A thread feeding lines at a pace; `speed` seconds between lines (0: as fast as the daemon takes them)."""
 
     name = "source"
+    sets_up = True            # its lines begin with a set-up (the daemon does not set one up itself)
 
     def __init__(self, put: Put, speed: float = 0.0, backlog: Callable[[], int] | None = None,
                  on_end: Callable[[], None] | None = None, max_backlog: int = 256):
@@ -155,6 +156,7 @@ class BotOpponent:
     meanwhile (then the next offer decides again)."""
 
     name = "bot"
+    sets_up = False           # it joins the match the daemon sets up
 
     def __init__(self, team: str, seed: int, put: Put, think: float = 1.0):
         from simulator.bots import Bot
