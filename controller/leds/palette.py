@@ -2,7 +2,7 @@
 
 Chosen to stay apart for red-green colour-blind players (protanopia and deuteranopia, checked by
 simulation in tests/leds/test_leds_palette.py): no meaning relies on red versus green, the hues are
-magenta, white, yellow, orange, cyan, blue and pink at different brightness, and the three meanings
+magenta, white, grey, yellow, orange, cyan, blue and pink at different brightness, and the three meanings
 drawn as whole rows (the offside line, the team to act, the move-clock warning) are also told apart by
 their shape and place. docs/leds.md has the table with the reasons.
 """
@@ -45,8 +45,9 @@ COLOURS: tuple[Colour, ...] = (
            "set-up: the free-kick zone the opponents must keep out of"),
     Colour("offside_pawn", "pink", (255, 100, 100),
            "a pawn of the team on offence standing in an offside position now"),
-    Colour("offside_line", "dim blue", (0, 30, 60),
-           "the rank of the defending team's last field player (the offside line), a whole row"),
+    Colour("offside_line", "grey", (100, 100, 100),
+           "the rank of the defending team's last field player (the offside line), a whole row, neutral like "
+           "a line painted on a pitch so it is never taken for the blue team's row"),
     Colour("move_clock_warning", "red", (255, 0, 0),
            "the last 10 seconds of the move clock: replaces the team-to-act row of the team that must move"),
     Colour("red_to_act", "dim red", (96, 0, 0),

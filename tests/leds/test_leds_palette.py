@@ -83,6 +83,15 @@ def test_rows_stay_apart_from_each_other_and_from_squares():
             assert worst_de(RGB[a], RGB[b]) >= MIN_DE_ROWS, (a, b, round(worst_de(RGB[a], RGB[b])))
 
 
+def test_the_offside_line_is_neutral_so_it_is_never_taken_for_a_teams_row():
+    for m in (None, PROTAN, DEUTAN):
+        rgb = RGB["offside_line"] if m is None else simulate(RGB["offside_line"], m)
+        _, a, b = lab(rgb)
+        assert math.hypot(a, b) < 5, "the offside line has a hue"
+    for team_row in ("red_to_act", "blue_to_act"):
+        assert worst_de(RGB["offside_line"], RGB[team_row]) >= MIN_DE, team_row
+
+
 def test_no_meaning_relies_on_green():
     for c in COLOURS:
         r, g, b = c.rgb
