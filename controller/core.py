@@ -14,7 +14,7 @@ from .ruleset import Ruleset, get_ruleset
 from .rules.errors import Illegal
 from .rules.physical import BIT_TOKEN, TOKEN_BIT, Reading
 from .rules import geometry as g
-from .scenario import ClockLine, Lift, Move, Place, PressLine, Setup
+from .scenario import ClockLine, Lift, Move, Place, PressLine, RollLine, Setup
 
 SETTLE_SECONDS = 0.05
 
@@ -46,11 +46,15 @@ class Core:
         self._in_hand_peak = {"red": 0, "blue": 0}   # most same-colour pawns off their squares at once
         self._placed = {"red": set(), "blue": set()}  # squares a colour was put down on, this episode
         self.relocated = 0            # tokens the last input moved that no hand moved: board bits flipped, as an int
+        self.dice: dict[str, int | None] = {"red": None, "blue": None}   # the face each die showed last
 
     # ----- inputs ------------------------------------------------------------------------------
     def feed(self, line) -> Outcome:
         self.relocated = 0
-        return self._feed(line)
+        out = self._feed(line)
+        if isinstance(line, RollLine) and out.verdict.get("ok"):
+            self.dice[line.die] = line.value
+        return out
 
     def _feed(self, line) -> Outcome:
         if isinstance(line, Setup):
@@ -107,6 +111,7 @@ class Core:
         snap["board"] = {"consistent": self.mismatch is None and self._difference() == ([], []),
                          "mismatch": _reject(self.mismatch) if self.mismatch else None,
                          "question": self.question}
+        snap["dice"] = dict(self.dice)
         return snap
 
     # ----- set-up and undo ------------------------------------------------------------------------
@@ -116,6 +121,7 @@ class Core:
         except ValueError as e:
             return Outcome(verdict=_reject(Illegal("bad_input", str(e))))
         self.game, self.pending, self.mismatch, self.question = game, None, None, None
+        self.dice = {"red": None, "blue": None}
         self._relocate(self.ruleset.expected_occupancy(game))
         return Outcome(events=list(getattr(game, "_events", [])))
 

@@ -53,6 +53,12 @@ class BoardStatus(BaseModel):
     question: dict | None = None      # pawn identities the players are asked to confirm
 
 
+class Dice(BaseModel):
+    """The face each die showed last (filled in by the core from the roll inputs; None before a roll)."""
+    red: int | None = None
+    blue: int | None = None
+
+
 class Snapshot(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     schema_: Literal["soccerboard.snapshot/1"] = Field(SCHEMA, alias="schema")
@@ -72,6 +78,7 @@ class Snapshot(BaseModel):
     shootout: Score | None
     winner: Team | None
     board: BoardStatus | None = None
+    dice: Dice | None = None
 
     def to_json_dict(self) -> dict:
         return self.model_dump(mode="json", by_alias=True)
