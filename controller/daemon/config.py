@@ -135,6 +135,34 @@ class HomeAssistantConfig(_Section):
         return v
 
 
+class WebConfig(_Section):
+    """The spectator page served by the daemon itself (docs/dashboard.md); off by default, because a
+    board with its own Mosquitto serves the page from the broker's http_dir."""
+    enabled: bool = False
+    listen: str = Field("127.0.0.1", description="address of the page's HTTP server (0.0.0.0: the whole LAN)")
+    port: int = Field(8080, ge=1, le=65535)
+    ws_url: str | None = Field(None, description="the broker's WebSocket URL as a browser reaches it; "
+                                                 "default: ws://<the page's host>:ws_port/")
+    ws_port: int = Field(9001, ge=1, le=65535)
+
+    @field_validator("ws_url")
+    @classmethod
+    def _ws_scheme(cls, v: str | None) -> str | None:
+        if v is not None and urlparse(v).scheme not in ("ws", "wss"):
+            raise ValueError(f"web.ws_url must start with ws:// or wss://, not {v!r}")
+        return v
+
+    def page_config(self, settings: "Settings") -> dict:
+        """The config.json the page reads."""
+        out: dict[str, Any] = {"prefix": settings.base.rsplit("/", 1)[0], "board": settings.board_id,
+                               "sim": False}
+        if self.ws_url:
+            out["ws_url"] = self.ws_url
+        else:
+            out["ws_port"] = self.ws_port
+        return out
+
+
 class Settings(BaseSettings):
     """Everything the daemon reads at start-up."""
     model_config = SettingsConfigDict(env_prefix="SOCCERBOARD_", env_nested_delimiter="__", extra="forbid")
@@ -146,6 +174,7 @@ class Settings(BaseSettings):
     game: GameConfig = Field(default_factory=GameConfig)
     daemon: DaemonConfig = Field(default_factory=DaemonConfig)
     homeassistant: HomeAssistantConfig = Field(default_factory=HomeAssistantConfig)
+    web: WebConfig = Field(default_factory=WebConfig)
 
     @model_validator(mode="after")
     def _password_source(self):

@@ -107,11 +107,23 @@ def run_command(args) -> int:
     except (ValueError, KeyError, OSError, ImportError) as e:
         print(f"soccerboard run: cannot open the {settings.hardware.backend} hardware: {e}", file=sys.stderr)
         return 2
+    web = None
     try:
         daemon = Daemon(settings, hardware, board_follows_game=False)
         make_publisher(settings, daemon)
+        if settings.web.enabled:
+            from ..web.server import WebServer
+            try:
+                web = WebServer(settings.web.listen, settings.web.port, settings.web.page_config(settings)).start()
+            except OSError as e:
+                print(f"soccerboard run: cannot serve the page on {settings.web.listen}:{settings.web.port}: "
+                      f"{e.strerror or e} (change [web] port or listen)", file=sys.stderr)
+                return 2
+            log.info("spectator page at %s?board=%s", web.url, settings.board_id)
         return _serve(daemon)
     finally:
+        if web is not None:
+            web.stop()
         hardware.close()
 
 
@@ -258,6 +270,13 @@ def config_command(args) -> int:
 def report_command(args) -> int:
     from .report import report
     try:
+        if args.html:
+            from ..web.replay import render_replay_html
+            page = render_replay_html(args.journal)
+            out = Path(args.output or Path(args.journal).with_suffix(".html").name)
+            out.write_text(page, encoding="utf-8")
+            print(f"wrote {out} ({len(page.encode()) // 1024} KB): open it in a browser, no network needed")
+            return 0
         print(report(args.journal, as_json=args.json))
     except OSError as e:
         print(f"soccerboard report: cannot read {args.journal}: {e.strerror}", file=sys.stderr)
@@ -277,6 +296,9 @@ def add_daemon_commands(sub) -> None:
     p = sub.add_parser("report", help="a readable match report from a journal")
     p.add_argument("journal")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--html", action="store_true",
+                   help="write the match as one self-contained HTML replay (board, timeline, events; works offline)")
+    p.add_argument("-o", "--output", help="with --html: the file to write (default: the journal's name, .html)")
 
 
 def add_sim_options(p) -> None:
