@@ -37,7 +37,9 @@ def _logging(verbose: bool = False, quiet: bool = False) -> None:
     logging.getLogger("websockets").setLevel(logging.WARNING)
 
 
-def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None, sim_input: bool = False) -> Publisher:
+def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None) -> Publisher:
+    """The MQTT client of MQTT.md. It listens on sim/input in every mode, so that a daemon refereeing a
+    real board answers a simulator page with a refusal instead of silence."""
     m = settings.mqtt
     if url:
         u = urlparse(url)
@@ -48,7 +50,7 @@ def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None, s
     pub = Publisher(settings.base, host, port, username=username, password=password, client_id=m.client_id,
                     keepalive=m.keepalive, tls=tls, ca_file=m.tls_ca_file, cert_file=m.tls_cert_file,
                     key_file=m.tls_key_file, tls_insecure=m.tls_insecure, on_command=daemon.on_command,
-                    on_sim_input=daemon.on_sim_input if sim_input else None, on_acked=daemon.record_watermark,
+                    on_sim_input=daemon.on_sim_input, on_acked=daemon.record_watermark,
                     connect_timeout=m.connect_timeout, discovery=discovery_messages(settings))
     daemon.publisher = pub
     return pub
@@ -155,7 +157,7 @@ def sim_command(args) -> int:
             url = broker.url
         daemon = Daemon(settings, hardware, board_follows_game=True, tick=0.1 if people else 0.05,
                         auto_setup=people, sim_mode=True)
-        make_publisher(settings, daemon, url, sim_input=True)
+        make_publisher(settings, daemon, url)
         if not args.no_web:
             web = _start_web(args, settings, broker)
             query = f"?board={settings.board_id}" + ("&sim=1" if people else "")
