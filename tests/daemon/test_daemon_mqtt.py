@@ -177,8 +177,15 @@ def test_run_with_a_missing_serial_port_says_so_and_keeps_serving(broker, tmp_pa
     proc = start_daemon(["run", "--config", str(cfg)], tmp_path / "daemon.log")
     try:
         wait_for(lambda: watcher.of("status")[-1:] == ["online"], 20, "status online")
-        wait_for(lambda: watcher.last("state"), 10, "the state of the waiting match")
+        state = wait_for(lambda: watcher.last("state"), 10, "the state of the waiting match")
         assert proc.poll() is None
+        # a simulator page pointed at a real board's daemon is refused, not ignored
+        assert publish_once(broker.port, f"{BASE}/sim/input", '{"type": "roll", "die": "red", "value": 3}',
+                            BOARD, DAEMON_PASS)
+        [answer] = wait_for(lambda: watcher.of("response"), 10, "the refusal")
+        assert answer["request"] == "sim/input" and answer["status"] == "error"
+        assert "not the simulator" in answer["detail"]
+        assert watcher.last("state")["seq"] == state["seq"]
     finally:
         assert stop_process(proc) == 0
     wait_for(lambda: watcher.of("status")[-1:] == ["offline"], 10, "offline on a clean stop")
