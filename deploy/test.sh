@@ -2,7 +2,8 @@
 # The whole test suite, from a fresh Debian / Raspberry Pi OS machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# the daemon tests start a real Mosquitto of their own
-export SOCCERBOARD_APT="${SOCCERBOARD_APT:-} mosquitto"
+# the daemon and browser tests start a real Mosquitto of their own; the browser tests drive Debian's
+# Chromium through Playwright (the pip package only: no browser download)
+export SOCCERBOARD_APT="${SOCCERBOARD_APT:-} mosquitto chromium"
 bash deploy/setup.sh
 exec .venv/bin/python -m pytest "$@"
