@@ -1,0 +1,120 @@
+// The page's start: read config.json and the query, pick the view (one board live, the league index,
+// the projector), connect to the broker and hand messages to the view. One page serves them all so a
+// spectator's bookmark keeps working whatever the board is doing.
+
+import { BoardFeed, connect } from "sb/feed.js";
+import { League } from "sb/league.js";
+import { MatchView } from "sb/live.js";
+import { setupSim } from "sb/sim.js";
+
+const $ = (id) => document.getElementById(id);
+
+// config.json is written by the daemon's web server; without it (a 404, or opened elsewhere) the defaults hold.
+async function loadConfig() {
+  try {
+    const res = await fetch("config.json", { cache: "no-store" });
+    if (!res.ok) return {};
+    const doc = await res.json();
+    return doc && typeof doc === "object" ? doc : {};
+  } catch {
+    return {};
+  }
+}
+
+export function settings(config, search = location.search, where = location) {
+  const q = new URLSearchParams(search);
+  const view = q.get("view") ?? "";
+  const board = view === "league" ? null : q.get("board") || config.board || null;
+  const secure = where.protocol === "https:";
+  const path = config.ws_path ?? "/";
+  const url = q.get("broker") || config.ws_url ||
+    `${secure ? "wss" : "ws"}://${where.hostname || "localhost"}:${config.ws_port ?? 9001}${path.startsWith("/") ? path : `/${path}`}`;
+  return {
+    url,
+    prefix: config.prefix || "soccerboard",
+    board,
+    projector: view === "projector",
+    sim: config.sim === true && q.get("sim") === "1" && view !== "projector",
+  };
+}
+
+// The banner shows the most pressing problem: no broker hides everything else, then an offline
+// board, then payloads that could not be used.
+const problems = new Map();
+const ORDER = ["unreachable", "offline", "invalid"];
+
+function problem(kind, text) {
+  if (text) problems.set(kind, text);
+  else problems.delete(kind);
+  const banner = $("banner");
+  const top = ORDER.find((k) => problems.has(k));
+  banner.hidden = !top;
+  if (top) {
+    banner.dataset.kind = top;
+    banner.textContent = problems.get(top);
+  } else {
+    delete banner.dataset.kind;
+    banner.textContent = "";
+  }
+}
+
+// Portrait phones and laptops draw the board upright; the projector and short wide screens draw it
+// across, where it fits larger.
+function orientationFor(cfg) {
+  if (cfg.projector) return "landscape";
+  return matchMedia("(orientation: landscape) and (max-height: 520px)").matches ? "landscape" : "portrait";
+}
+
+async function main() {
+  const cfg = settings(await loadConfig());
+  document.body.classList.toggle("projector", cfg.projector);
+  problem("unreachable", `Connecting to the broker at ${cfg.url} ...`);
+  let target = null;
+  const conn = connect(cfg.url, {
+    onConnection(up, why) {
+      document.body.dataset.connected = up ? "true" : "false";
+      if (up) target?.feed?.reset?.();
+      problem("unreachable", up ? null : `The broker at ${cfg.url} cannot be reached${why ? ` (${why})` : ""}; retrying ...`);
+    },
+    onMessage(topic, payload, packet) {
+      try {
+        target?.handle(topic, payload, packet);
+      } catch (err) {
+        problem("invalid", `Could not show a ${topic} message: ${err?.message ?? err}`);
+      }
+    },
+  });
+  if (!cfg.board) {
+    document.title = "Soccerboard: all boards";
+    target = new League(conn, cfg.prefix, { onProblem: problem });
+    return;
+  }
+  const base = `${cfg.prefix}/${cfg.board}`;
+  $("live-view").hidden = false;
+  $("board-name").textContent = cfg.board;
+  document.title = `Soccerboard: ${cfg.board}`;
+  const league = new URLSearchParams(location.search);
+  league.delete("board");
+  league.set("view", "league");
+  $("league-link").href = `?${league.toString()}`;
+  let sim = null;
+  const view = new MatchView({ orientation: orientationFor(cfg), onPick: (p) => sim?.pick(p) });
+  if (cfg.sim) sim = setupSim({ publish: (line) => conn.publish(`${base}/sim/input`, line, 1), view });
+  const feed = new BoardFeed(conn, base, {
+    onState: (doc) => view.showState(doc),
+    onLeds: (doc) => view.showLeds(doc),
+    onClock: (doc, opts) => view.clocks.set(doc, opts),
+    onStamp: (ts) => view.clocks.sample(ts),
+    onEvent: (ev) => view.addEvent(ev),
+    onStatus: (s) => { document.body.dataset.status = s; },
+    onResponse: (doc) => sim?.onResponse(doc),
+    onProblem: problem,
+  });
+  target = { feed, handle: (t, p, k) => feed.handle(t, p, k) };
+  if (!cfg.projector) {
+    const mq = matchMedia("(orientation: landscape) and (max-height: 520px)");
+    mq.addEventListener("change", () => view.board.setOrientation(orientationFor(cfg)));
+  }
+}
+
+main().catch((err) => problem("unreachable", `The page could not start: ${err?.message ?? err}`));

@@ -1,0 +1,74 @@
+// The league index: every board under the prefix, one row each, from the retained `status` and
+// `state` of `<prefix>/+/...`. A board appears as soon as either topic of it is seen.
+
+import { checkState, parseJson } from "sb/validate.js";
+import { minute, phaseName } from "sb/words.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class League {
+  constructor(conn, prefix, { onProblem }) {
+    this.prefix = prefix;
+    this.boards = new Map(); // id -> {status, state, invalid}
+    this.onProblem = onProblem;
+    this.table = $("league");
+    $("league-view").hidden = false;
+    conn.subscribe(`${prefix}/+/status`);
+    conn.subscribe(`${prefix}/+/state`);
+  }
+
+  handle(topic, payload) {
+    const rest = topic.startsWith(`${this.prefix}/`) ? topic.slice(this.prefix.length + 1).split("/") : [];
+    if (rest.length !== 2) return;
+    const [id, kind] = rest;
+    const entry = this.boards.get(id) ?? { status: null, state: null, invalid: null };
+    this.boards.set(id, entry);
+    if (kind === "status") {
+      entry.status = new TextDecoder().decode(payload).trim();
+    } else if (kind === "state") {
+      const doc = parseJson(payload);
+      const why = doc instanceof Error ? doc.message : checkState(doc);
+      entry.invalid = why;
+      if (!why) entry.state = doc;
+      const bad = [...this.boards].filter(([, b]) => b.invalid).map(([b]) => b);
+      this.onProblem("invalid", bad.length ? `Ignoring an invalid state from ${bad.join(", ")}: ${why ?? entry.invalid}` : null);
+    } else {
+      return;
+    }
+    this.paintRow(id, entry);
+  }
+
+  // A link to the board's live view, keeping the other parameters (broker, view, ...).
+  link(id) {
+    const q = new URLSearchParams(location.search);
+    q.delete("view");
+    const keep = new URLSearchParams(location.search).get("view");
+    if (keep && keep !== "league") q.set("view", keep);
+    q.set("board", id);
+    return `?${q.toString()}`;
+  }
+
+  paintRow(id, entry) {
+    const body = this.table.tBodies[0];
+    let row = body.querySelector(`tr[data-board="${CSS.escape(id)}"]`);
+    if (!row) {
+      row = document.createElement("tr");
+      row.dataset.board = id;
+      row.innerHTML = '<th scope="row"><a></a></th><td class="score"></td><td class="minute"></td>' +
+        '<td class="phase"></td><td class="status"></td>';
+      row.querySelector("a").textContent = id;
+      row.querySelector("a").href = this.link(id);
+      // keep the rows in board-id order
+      const after = [...body.rows].find((r) => r.dataset.board.localeCompare(id, undefined, { numeric: true }) > 0);
+      body.insertBefore(row, after ?? null);
+      $("league-empty").hidden = true;
+    }
+    const s = entry.state;
+    row.querySelector(".score").textContent = s ? `${s.score.red} – ${s.score.blue}` : "–";
+    row.querySelector(".minute").textContent = s ? minute(s) : "";
+    row.querySelector(".phase").textContent = entry.invalid ? "invalid data" : s ? phaseName(s.phase) : "";
+    const status = entry.status === "online" || entry.status === "offline" ? entry.status : "unknown";
+    row.querySelector(".status").textContent = status;
+    row.dataset.status = status;
+  }
+}

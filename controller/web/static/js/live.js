@@ -1,0 +1,117 @@
+// The match panel and board of one game, painted from the published documents. The live page feeds
+// it from MQTT, the replay from its frames; both show the same things the same way.
+
+import { createBoard, ledLegend, moveBetween, positionsChanged } from "sb/board.js";
+import { Clocks } from "sb/clock.js";
+import { announcement, describe, meaningLabel, minute, phaseName, possession, toAct } from "sb/words.js";
+
+const FEED_LENGTH = 150;
+
+const $ = (id) => document.getElementById(id);
+
+function setText(node, text) {
+  if (node && node.textContent !== text) node.textContent = text;
+}
+
+export class MatchView {
+  constructor({ orientation = "portrait", onPick = null } = {}) {
+    this.board = createBoard($("board"), { orientation, onPick });
+    this.clocks = new Clocks({ match: $("match-clock"), period: $("period"), move: $("move-clock") });
+    this.snapshot = null;
+    this.leds = null;
+    this.lastMove = null;
+    this.held = [];
+  }
+
+  // A new snapshot: the arrow comes from what moved since the one before (the replay, which may
+  // jump, passes its own).
+  showState(doc, { lastMove } = {}) {
+    const prev = this.snapshot;
+    if (lastMove !== undefined) this.lastMove = lastMove;
+    else if (positionsChanged(prev, doc)) this.lastMove = moveBetween(prev, doc);
+    this.snapshot = doc;
+    setText($("score-red"), String(doc.score.red));
+    setText($("score-blue"), String(doc.score.blue));
+    const phase = $("phase");
+    setText(phase, phaseName(doc.phase));
+    phase.dataset.phase = doc.phase;
+    setText($("to-act"), toAct(doc));
+    const act = doc.expects?.team;
+    $("to-act").dataset.team = act === "red" || act === "blue" || act === "both" ? act : "";
+    setText($("possession"), possession(doc));
+    $("possession").dataset.team = doc.offense ?? "";
+    for (const die of document.querySelectorAll("#dice [data-die]")) {
+      const face = doc.dice?.[die.dataset.die];
+      setText(die, Number.isInteger(face) ? String(face) : "–");
+      die.dataset.face = Number.isInteger(face) ? String(face) : "";
+    }
+    document.body.dataset.seq = String(doc.seq ?? "");
+    document.body.dataset.phase = doc.phase;
+    this.paintBoard();
+  }
+
+  showLeds(doc) {
+    this.leds = doc;
+    const legend = $("legend");
+    if (legend) {
+      legend.replaceChildren(...ledLegend(doc).map(({ meaning, rgb }) => {
+        const li = document.createElement("li");
+        li.dataset.meaning = meaning;
+        const sw = document.createElement("span");
+        sw.className = "swatch";
+        sw.style.background = `rgb(${rgb.join(",")})`;
+        li.append(sw, meaningLabel(meaning));
+        return li;
+      }));
+    }
+    const corr = $("correction");
+    if (corr) {
+      const c = doc.correction;
+      const text = c ? `Board out of step: ${c.text ?? "set it as the LEDs show"}` +
+        (doc.corrections_left > 1 ? ` (${doc.corrections_left} corrections left)` : "") : "";
+      setText(corr, text);
+      corr.hidden = !c;
+    }
+    this.paintBoard();
+  }
+
+  setHeld(held) {
+    this.held = held;
+    this.paintBoard();
+  }
+
+  paintBoard() {
+    this.board.paint({ snapshot: this.snapshot, leds: this.leds, lastMove: this.lastMove, held: this.held });
+  }
+
+  // Newest first; the minute is shown by CSS from data-minute so the item's text is the sentence alone.
+  eventItem(ev, when) {
+    const li = document.createElement("li");
+    li.textContent = describe(ev);
+    li.dataset.event = String(ev?.event ?? "");
+    if (Number.isInteger(ev?.seq)) li.dataset.seq = String(ev.seq);
+    if (when) li.dataset.minute = when;
+    if (ev?.team === "red" || ev?.team === "blue") li.dataset.team = ev.team;
+    return li;
+  }
+
+  addEvent(ev, { announce = true } = {}) {
+    const list = $("feed");
+    list.prepend(this.eventItem(ev, minute(this.snapshot)));
+    while (list.children.length > FEED_LENGTH) list.lastElementChild.remove();
+    const say = announce ? announcement(ev) : null;
+    if (say) this.announce(say);
+  }
+
+  // Replay: the whole feed at once, [{event, minute}] oldest first.
+  setEvents(items) {
+    const list = $("feed");
+    const shown = items.slice(-FEED_LENGTH).reverse();
+    list.replaceChildren(...shown.map(({ event, minute: when }) => this.eventItem(event, when)));
+  }
+
+  announce(text) {
+    const a = $("announcer");
+    if (a) a.textContent = text;
+  }
+}

@@ -1,0 +1,150 @@
+// The match replay player: the frames written by controller/web/replay.py (one per state change, with
+// the LED document and the events that happened there), drawn by the same board and panel code as the
+// live page. The data sits in the page, gzip-compressed and base64-encoded, and is unpacked with the
+// browser's DecompressionStream, so the file works opened from disk with no network at all.
+
+import { moveBetween, positionsChanged } from "sb/board.js";
+import { MatchView } from "sb/live.js";
+import { announcement } from "sb/words.js";
+
+export const FORMAT = "soccerboard.replay/1";
+const FRAME_MS = 250; // about four frames a second
+const ARROW_LOOKBACK = 200; // frames searched back for the last move when jumping
+
+const $ = (id) => document.getElementById(id);
+
+export async function decode(el) {
+  const text = (el?.textContent ?? "").trim();
+  if (!text) return null;
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  if (el.dataset.encoding !== "gzip+base64") return JSON.parse(new TextDecoder().decode(bytes));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+function fail(text) {
+  const banner = $("banner");
+  banner.hidden = false;
+  banner.dataset.kind = "invalid";
+  banner.textContent = text;
+}
+
+class Player {
+  constructor(match) {
+    this.frames = match.frames;
+    this.marks = match.marks ?? [];
+    this.view = new MatchView({ orientation: matchMedia("(orientation: landscape)").matches && innerHeight < 520 ? "landscape" : "portrait" });
+    // the feed at frame i is every event of frames 0..i: a flat list and a running count
+    this.events = [];
+    this.upto = this.frames.map((f) => {
+      for (const ev of f.events ?? []) this.events.push({ event: ev, minute: f.minute });
+      return this.events.length;
+    });
+    this.i = -1;
+    this.timer = null;
+  }
+
+  // The arrow for frame i: the last move up to it, as the live page would show it after playing through.
+  lastMoveAt(i) {
+    for (let j = i; j > 0 && j > i - ARROW_LOOKBACK; j--) {
+      const a = this.frames[j - 1].state, b = this.frames[j].state;
+      if (positionsChanged(a, b)) return moveBetween(a, b);
+    }
+    return null;
+  }
+
+  show(i, { announce = false } = {}) {
+    const n = this.frames.length;
+    if (!n) return;
+    i = Math.max(0, Math.min(n - 1, i));
+    const f = this.frames[i];
+    this.i = i;
+    this.view.showLeds(f.leds ?? { squares: {} });
+    this.view.showState(f.state, { lastMove: this.lastMoveAt(i) });
+    this.view.clocks.setStatic(f.state);
+    this.view.setEvents(this.events.slice(Math.max(0, this.upto[i] - 150), this.upto[i]));
+    if (announce) {
+      const say = (f.events ?? []).map(announcement).filter(Boolean);
+      if (say.length) this.view.announce(say.join(". "));
+    }
+    $("replay-position").textContent = `${i + 1} / ${n}`;
+    $("replay-scrub").value = String(i);
+    document.body.dataset.frame = String(i);
+    for (const b of $("replay-marks").querySelectorAll("button")) {
+      b.classList.toggle("current", Number(b.dataset.frame) === i);
+    }
+  }
+
+  play() {
+    if (this.timer) return;
+    if (this.i >= this.frames.length - 1) this.show(0);
+    this.timer = setInterval(() => {
+      if (this.i >= this.frames.length - 1) return this.pause();
+      this.show(this.i + 1, { announce: true });
+    }, FRAME_MS);
+    $("replay-play").hidden = true;
+    $("replay-pause").hidden = false;
+    document.body.dataset.playing = "true";
+  }
+
+  pause() {
+    clearInterval(this.timer);
+    this.timer = null;
+    $("replay-play").hidden = false;
+    $("replay-pause").hidden = true;
+    document.body.dataset.playing = "false";
+  }
+
+  wire() {
+    $("replay-play").addEventListener("click", () => this.play());
+    $("replay-pause").addEventListener("click", () => this.pause());
+    $("replay-step").addEventListener("click", () => { this.pause(); this.show(this.i + 1, { announce: true }); });
+    $("replay-back").addEventListener("click", () => { this.pause(); this.show(this.i - 1); });
+    const scrub = $("replay-scrub");
+    scrub.max = String(Math.max(0, this.frames.length - 1));
+    scrub.addEventListener("input", () => { this.pause(); this.show(Number(scrub.value)); });
+    const marks = $("replay-marks");
+    marks.replaceChildren(...this.marks.map((m, k) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.mark = String(k);
+      b.dataset.frame = String(m.frame);
+      b.dataset.kind = m.kind;
+      b.textContent = m.text;
+      return b;
+    }));
+    marks.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-mark]");
+      if (!b) return;
+      this.pause();
+      this.show(this.marks[Number(b.dataset.mark)].frame, { announce: true });
+    });
+    document.addEventListener("keydown", (e) => {
+      if (e.target.closest?.("input, select, textarea, button")) return;
+      if (e.key === " ") { e.preventDefault(); this.timer ? this.pause() : this.play(); }
+      else if (e.key === "ArrowRight") { this.pause(); this.show(this.i + 1, { announce: true }); }
+      else if (e.key === "ArrowLeft") { this.pause(); this.show(this.i - 1); }
+    });
+  }
+}
+
+async function main() {
+  let match;
+  try {
+    match = await decode($("match-data"));
+  } catch (err) {
+    return fail(`The match data in this file cannot be read: ${err?.message ?? err}`);
+  }
+  if (!match) return fail("This file holds no match: make one with `soccerboard report JOURNAL --html`.");
+  if (match.format !== FORMAT || !Array.isArray(match.frames)) {
+    return fail(`Unknown replay format ${match.format ?? "(none)"}: this page reads ${FORMAT}.`);
+  }
+  if (match.board_id) $("board-name").textContent = match.board_id;
+  document.title = `Soccerboard replay: ${match.board_id ?? ""} ${match.started ?? match.journal ?? ""}`.trim();
+  const player = new Player(match);
+  player.wire();
+  player.show(0);
+  document.body.dataset.ready = "true";
+}
+
+main();

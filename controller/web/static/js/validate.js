@@ -1,0 +1,98 @@
+// Checks of the retained documents before anything is drawn from them. A payload that fails is not
+// drawn (the last good one stays on screen) and the page says so in the banner: a wrong picture of the
+// board is worse than an old one. Each check returns null when the document is fine, else a reason.
+
+export const STATE_SCHEMA = "soccerboard.snapshot/1";
+export const LEDS_SCHEMA = "soccerboard.leds/1";
+
+const SQUARE = /^[a-h](1[0-6]|[1-9])$/;
+const TEAMS = ["red", "blue"];
+
+const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const isInt = (v) => Number.isInteger(v);
+const isNum = (v) => typeof v === "number" && Number.isFinite(v);
+const isSquareOrNull = (v) => v === null || (typeof v === "string" && SQUARE.test(v));
+const isDate = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v));
+
+// "soccerboard.snapshot/2" against "soccerboard.snapshot/1": newer, older or foreign.
+function schemaProblem(value, expected) {
+  if (typeof value !== "string") return `no "schema" (expected ${expected})`;
+  if (value === expected) return null;
+  const [family, version] = expected.split("/");
+  const m = /^(.*)\/(\d+)$/.exec(value);
+  if (m && m[1] === family && Number(m[2]) > Number(version)) {
+    return `newer schema ${value} than this page understands (${expected}): reload the page`;
+  }
+  return `unknown schema ${value} (expected ${expected})`;
+}
+
+function first(checks) {
+  for (const [ok, why] of checks) if (!ok) return why;
+  return null;
+}
+
+export function checkState(doc) {
+  if (!isObj(doc)) return "the state is not a JSON object";
+  const schema = schemaProblem(doc.schema, STATE_SCHEMA);
+  if (schema) return schema;
+  const problem = first([
+    [isInt(doc.seq), "seq is not an integer"],
+    [isObj(doc.score) && isInt(doc.score.red) && isInt(doc.score.blue), "score is not {red, blue} numbers"],
+    [doc.offense === null || TEAMS.includes(doc.offense), "offense is not red, blue or null"],
+    [isSquareOrNull(doc.ball), "ball is not a square or null"],
+    [doc.holder === null || typeof doc.holder === "string", "holder is not a pawn id or null"],
+    [typeof doc.phase === "string", "phase is not a string"],
+    [isObj(doc.expects) && typeof doc.expects.input === "string", "expects has no input"],
+    [isObj(doc.pawns), "pawns is not an object"],
+    [isObj(doc.clock) && isInt(doc.clock.period) && isNum(doc.clock.elapsed) && isNum(doc.clock.length)
+      && typeof doc.clock.running === "boolean" && typeof doc.clock.paused === "boolean", "clock is incomplete"],
+    [doc.dice === undefined || (isObj(doc.dice) && TEAMS.every((t) => doc.dice[t] == null || (isInt(doc.dice[t]) && doc.dice[t] >= 1 && doc.dice[t] <= 6))),
+      "dice are not faces 1-6 or null"],
+  ]);
+  if (problem) return problem;
+  for (const [id, p] of Object.entries(doc.pawns)) {
+    if (!/^(red|blue)-(gk|d[1-4]|m[1-4]|s[12])$/.test(id)) return `unknown pawn id ${id}`;
+    if (!isObj(p) || !isSquareOrNull(p.square) || !isInt(p.yellow) || typeof p.sent_off !== "boolean") {
+      return `pawn ${id} is not {square, yellow, sent_off}`;
+    }
+  }
+  return null;
+}
+
+export function checkLeds(doc) {
+  if (!isObj(doc)) return "the LED document is not a JSON object";
+  const schema = schemaProblem(doc.schema, LEDS_SCHEMA);
+  if (schema) return schema;
+  if (!isObj(doc.squares)) return "the LED document has no squares";
+  for (const [sq, v] of Object.entries(doc.squares)) {
+    if (!SQUARE.test(sq)) return `LED square ${sq} is not a square`;
+    if (!isObj(v) || !Array.isArray(v.rgb) || v.rgb.length !== 3 || !v.rgb.every((c) => isInt(c) && c >= 0 && c <= 255)) {
+      return `LED square ${sq} has no rgb`;
+    }
+    if (v.meaning != null && typeof v.meaning !== "string") return `LED square ${sq} has a bad meaning`;
+  }
+  if (doc.correction != null && !isObj(doc.correction)) return "the LED correction is not an object";
+  return null;
+}
+
+export function checkClock(doc) {
+  if (!isObj(doc)) return "the clock is not a JSON object";
+  const mc = doc.match_clock;
+  return first([
+    [isDate(doc.at), "clock.at is not a time"],
+    [isInt(doc.period), "clock.period is not a number"],
+    [isObj(mc) && typeof mc.running === "boolean" && isNum(mc.elapsed) && isNum(mc.length), "clock.match_clock is incomplete"],
+    [doc.move_deadline == null || isDate(doc.move_deadline), "clock.move_deadline is not a time"],
+    [doc.move_remaining == null || isNum(doc.move_remaining), "clock.move_remaining is not a number"],
+  ]);
+}
+
+// Bytes off the wire -> a JSON value, or an Error saying why not.
+export function parseJson(payload) {
+  const text = typeof payload === "string" ? payload : new TextDecoder().decode(payload);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return new Error(`not JSON: ${text.slice(0, 40)}`);
+  }
+}

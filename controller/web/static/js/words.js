@@ -1,0 +1,253 @@
+// The match in words: event sentences for the feed, what the team to act must do, phase and period
+// names, the match minute. Pure functions of the published documents, shared by the live page and the
+// replay, so both say the same thing. Nothing here may throw on an odd document: a spectator page that
+// stops on one strange event is worse than one that prints "unknown event".
+
+const TEAM = { red: "Red", blue: "Blue" };
+
+export function team(t) {
+  return TEAM[t] ?? (t ? String(t) : "?");
+}
+
+// "red-m2" -> "m2": the label printed on the pawn.
+export function shortId(pid) {
+  const s = String(pid ?? "");
+  const i = s.indexOf("-");
+  return i >= 0 ? s.slice(i + 1) : s;
+}
+
+// "red-m2" -> "Red m2".
+export function pawnName(pid) {
+  if (!pid) return "?";
+  const s = String(pid);
+  const i = s.indexOf("-");
+  return i >= 0 ? `${team(s.slice(0, i))} ${s.slice(i + 1)}` : s;
+}
+
+// Pawn ids inside the engine's own sentences (restart to-do lists) read better as "Red d2".
+function prettyIds(text) {
+  return String(text).replace(/\b(red|blue)-(gk|d[1-4]|m[1-4]|s[12])\b/g, (_, t, p) => `${team(t)} ${p}`);
+}
+
+const PHASES = {
+  roll_off: "Roll-off",
+  kick_off: "Kick-off",
+  offensive_set: "Offensive set",
+  ball_play: "Ball play",
+  capture: "Capture",
+  answer: "Answer",
+  battle: "Battle",
+  shot: "Shot",
+  free_kick_setup: "Free kick set-up",
+  goal_kick_setup: "Goal kick set-up",
+  corner_setup: "Corner set-up",
+  corner_placement: "Corner placements",
+  corner_kick: "Corner kick",
+  penalty_setup: "Penalty set-up",
+  shootout_order: "Shoot-out order",
+  shootout: "Penalty shoot-out",
+  half_time: "Half time",
+  full_time: "Full time",
+};
+
+export function phaseName(phase) {
+  if (!phase) return "";
+  return PHASES[phase] ?? String(phase).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+export function periodName(period) {
+  return { 1: "1st half", 2: "2nd half", 3: "Extra time 1", 4: "Extra time 2", 5: "Shoot-out" }[period] ?? "";
+}
+
+const ORDINAL_HALF = { 1: "first half", 2: "second half", 3: "first half of extra time", 4: "second half of extra time" };
+
+// The match minute as the report prints it (controller/daemon/report.py match_minute): 12', ET1+3', pens.
+export function minute(snapshot) {
+  const c = snapshot?.clock;
+  if (!c || typeof c.period !== "number") return "";
+  if (c.period > 4) return "pens";
+  if (c.period > 2) return `ET${c.period - 2}+${Math.floor(c.elapsed / 60)}'`;
+  return `${Math.floor(((c.period - 1) * c.length + c.elapsed) / 60) + 1}'`;
+}
+
+function score(s) {
+  return s && typeof s === "object" ? `${s.red ?? 0}-${s.blue ?? 0}` : "";
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function on(square) {
+  return square ? ` on ${square}` : "";
+}
+
+const KIND = { free_kick: "free kick", goal_kick: "goal kick", corner: "corner", penalty: "penalty kick" };
+
+// One sentence per event name (every name the engine, the core and the daemon emit).
+const SAY = {
+  kick_off: (e) => `Kick-off: ${team(e.team)}` + (e.period > 1 ? ` (${ORDINAL_HALF[e.period] ?? `period ${e.period}`})` : ""),
+  clock_started: (e) => `The clock is running (${ORDINAL_HALF[e.period] ?? `period ${e.period}`})`,
+  roll_off_tie: (e) => `Roll-off tied at ${e.value}: roll again`,
+  roll_off: (e) => `Roll-off: Red ${e.red}, Blue ${e.blue}; ${team(e.kickoff)} kicks off`,
+  possession: (e) => `${pawnName(e.pawn)} wins the ball${on(e.square)}` + (e.how ? ` (${String(e.how).replace(/_/g, " ")})` : ""),
+  ball_played: (e) => `${e.pawn ? pawnName(e.pawn) : team(e.team)} plays the ball ${e.frm ?? "?"} to ${e.to ?? "?"}`,
+  interception: (e) => `${pawnName(e.pawn)} intercepts${on(e.square)}`,
+  direct_pass: (e) => `Direct pass to ${pawnName(e.pawn)}${on(e.square)}`,
+  dribble: (e) => `${pawnName(e.pawn)} dribbles ${e.frm ?? "?"} to ${e.to ?? "?"}`,
+  offside: (e) => (e.pawn ? `${pawnName(e.pawn)} is offside` : `${team(e.team)} offside in the goal area`),
+  capture: (e) => `${pawnName(e.pawn)} takes the ball${on(e.square)}`,
+  battle: (e) => `Battle${on(e.square)}: ` + (Array.isArray(e.pawns) ? e.pawns.map(pawnName).join(" against ") : "?"),
+  battle_tie: (e) => `Battle tied ${e.red}-${e.blue}: roll again`,
+  battle_won: (e) => `${pawnName(e.pawn)} wins the battle (Red ${e.red}, Blue ${e.blue})`,
+  foul: (e) =>
+    e.kind === "minor"
+      ? `Minor foul by ${team(e.team)}` + (e.reason ? ` (${String(e.reason).replace(/_/g, " ")})` : "")
+      : `Foul by ${e.pawn ? pawnName(e.pawn) : team(e.team)}${on(e.square)}`,
+  penalty_kick: (e) => `Penalty to ${team(e.team)}!`,
+  yellow_card: (e) => `Yellow card for ${pawnName(e.pawn)}`,
+  red_card: (e) => `Red card for ${pawnName(e.pawn)}: sent off`,
+  shot: (e) => `${e.penalty ? "Penalty kick" : "Shot"} by ${pawnName(e.pawn)}` + (e.square ? ` from ${e.square}` : ""),
+  goal: (e) => `GOAL! ${team(e.team)} ${score(e.score)}`.trim(),
+  goal_kick: (e) => `Goal kick to ${team(e.team)}`,
+  free_kick: (e) => `Free kick to ${team(e.team)}` + (e.square ? ` on ${e.square}` : " (centre circle)"),
+  corner_kick: (e) => `Corner to ${team(e.team)}` + (e.square ? ` from ${e.square}` : ""),
+  free_kick_declined: (e) => `${team(e.team)} declines the free kick`,
+  restart_ready: (e) => `${(KIND[e.kind] ?? String(e.kind ?? "restart").replace(/_/g, " ")).replace(/^./, (c) => c.toUpperCase())} ready: ${team(e.team)} to play`,
+  placement: (e) => `${pawnName(e.pawn)} placed on ${e.square ?? "?"}` + (e.n ? ` (${e.n} of 3)` : ""),
+  placements_done: (e) => (e.team ? `${team(e.team)} has finished placing` : "Placements done: the corner is taken"),
+  reroll: (e) => `${team(e.team)} rolled ${e.roll}: no ball play for it, roll again`,
+  roll_lapsed: (e) => `${team(e.team)}'s roll of ${e.roll} lapses: no pawn can make that move`,
+  move_clock_expired: (e) => `${team(e.team)}'s move clock ran out`,
+  reset_clock_expired: (e) => `The set-up clock ran out` + (e.kind ? ` (${KIND[e.kind] ?? e.kind})` : ""),
+  time_up: (e) => `Time is up in the ${ORDINAL_HALF[e.period] ?? "period"}: the chance is played out`,
+  half_time: (e) => `Half time: Red ${score(e.score)} Blue`,
+  period_end: (e) => `End of the ${ORDINAL_HALF[e.period] ?? "period"}: Red ${score(e.score)} Blue`,
+  extra_time: () => "Extra time",
+  shootout: () => "Penalty shoot-out",
+  shootout_order: (e) => `${team(e.first)} shoots first (Red ${e.red}, Blue ${e.blue})`,
+  shootout_kick: (e) =>
+    `Shoot-out: ${team(e.team)} ${e.scored ? "scores" : `misses (${String(e.outcome ?? "").replace(/_/g, " ")})`}` +
+    (e.tally ? `, ${score(e.tally)}` : ""),
+  full_time: (e) =>
+    `Full time: Red ${score(e.score)} Blue` +
+    (e.shootout ? ` (shoot-out ${score(e.shootout)})` : "") +
+    (e.winner ? `. ${team(e.winner)} wins` : ". A draw"),
+  paused: () => "Match paused",
+  resumed: () => "Match resumed",
+  identity_question: (e) =>
+    `Which ${e.team ?? ""} pawn is where? Confirm: ` +
+    Object.entries(e.pawns ?? {}).map(([sq, p]) => `${shortId(p)} on ${sq}`).join(", "),
+  identity_confirmed: () => "Pawn identities confirmed",
+  undone: () => "The last action was taken back",
+};
+
+export function describe(event) {
+  const name = event?.event;
+  const say = SAY[name];
+  if (!say) return `unknown event ${name ?? "(no name)"}`;
+  try {
+    return say(event);
+  } catch {
+    return String(name).replace(/_/g, " ");
+  }
+}
+
+// Goals and cards are read out by screen readers (the #announcer live region).
+export function announcement(event) {
+  return ["goal", "yellow_card", "red_card"].includes(event?.event) ? describe(event) : null;
+}
+
+const ROLL_FOR = {
+  kick_off: "roll to kick off",
+  offensive_set: "roll for the offensive set",
+  ball_play: "roll to play the ball",
+  capture: "roll to go for the loose ball",
+  answer: "roll to answer the capture",
+  corner_kick: "roll to take the corner",
+  battle: "roll for the battle",
+  roll_off: "roll off (the lower roll kicks off)",
+  shootout_order: "roll for the shoot-out order (the higher roll shoots first)",
+  shot: "roll the shooting die",
+  shootout: "roll the shooting die",
+};
+
+const MOVE_FOR = {
+  offensive_set: " (not the ball holder)",
+  capture: " towards the ball",
+  answer: " to answer the capture",
+};
+
+function waitingTeams(ex) {
+  const w = Array.isArray(ex.waiting) && ex.waiting.length ? ex.waiting : ["red", "blue"];
+  return w.map(team).join(" and ");
+}
+
+// What the game waits for, as "Blue: roll to answer the capture".
+export function toAct(snap) {
+  if (!snap) return "";
+  const ex = snap.expects ?? {};
+  const phase = snap.phase;
+  if (snap.board?.mismatch) return "The board is out of step: set it as the LEDs show";
+  if (snap.board?.question) return `${team(snap.board.question.team)}: confirm which pawn stands where (press confirm)`;
+  if (snap.clock?.paused) return "Match paused: press resume to go on";
+  const who = ex.team === "both" ? waitingTeams(ex) : ex.team ? team(ex.team) : "";
+  const lead = (text) => (who ? `${who}: ${text}` : text.replace(/^./, (c) => c.toUpperCase()));
+  const n = ex.roll;
+  switch (ex.input) {
+    case "roll": {
+      if (ex.dice) return lead(ex.dice >= 2 ? "roll both dice for the keeper's kick" : "roll the second die for the keeper's kick");
+      const what = ROLL_FOR[phase] ?? "roll";
+      return lead(what + (ex.or === "keeper_step" ? " (or step with the keeper)" : ""));
+    }
+    case "move":
+      return lead(`move a pawn ${plural(n, "square")}${MOVE_FOR[phase] ?? ""}`);
+    case "ball":
+      return lead(`play the ball ${plural(n, "square")}` + (n === 1 && phase !== "kick_off" ? " or dribble" : ""));
+    case "spin":
+      return lead(phase === "shootout" ? "spin for the shoot-out kick" : "spin for the shot");
+    case "place":
+      return lead("place a pawn for the corner, or press confirm");
+    case "setup": {
+      const r = snap.restart;
+      if (!r) return "Set up the restart";
+      const todo = Array.isArray(r.todo) && r.todo.length ? `: ${r.todo.map(prettyIds).join("; ")}` : "";
+      return `Set up the ${KIND[r.kind] ?? String(r.kind).replace(/_/g, " ")} for ${team(r.team)}${todo}` +
+        (r.declinable ? ` (${team(r.team)} may press decline)` : "");
+    }
+    case "none":
+      if (phase === "full_time") return snap.winner ? `Full time: ${team(snap.winner)} wins` : "Full time: a draw";
+      return "";
+    default:
+      return ex.input ? lead(String(ex.input)) : "";
+  }
+}
+
+export function possession(snap) {
+  if (!snap?.offense) return "–";
+  return snap.holder ? `${team(snap.offense)} (${shortId(snap.holder)} has the ball)` : `${team(snap.offense)} (ball loose)`;
+}
+
+// The LED meanings in words, for the legend (docs/leds.md).
+export const MEANINGS = {
+  correction_lift: "lift this token (board out of step)",
+  correction_put: "put the token here",
+  identity_question: "confirm which pawn this is",
+  setup_lift_off: "sent off: lift it off the board",
+  setup_move: "set-up: this token must move",
+  setup_target: "set-up: it may go here",
+  legal_destination: "the lifted pawn may go here",
+  lifted_from: "lifted from here",
+  dribble_destination: "dribble here",
+  ball_destination: "the ball may be played here",
+  free_kick_zone: "free-kick zone: keep out",
+  offside_pawn: "in an offside position",
+  offside_line: "offside line",
+  move_clock_warning: "last 10 seconds to move",
+  red_to_act: "red to act",
+  blue_to_act: "blue to act",
+};
+
+export function meaningLabel(meaning) {
+  return MEANINGS[meaning] ?? (meaning ? String(meaning).replace(/_/g, " ") : "lit");
+}
