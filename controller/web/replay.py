@@ -1,0 +1,122 @@
+"""A match as one self-contained HTML file: `render_replay_html(journal_path) -> str`.
+
+The frames are made by replaying the journal through the project's own Referee (the same numbering
+the daemon published), with the LED plan and the match minute of each state, so the replay shows
+exactly what the live page showed. One frame per state change: the Referee already leaves out pure
+clock ticks (only `now`/`elapsed` changed), which keeps a whole match to a few thousand frames.
+
+The page is static/replay.html with everything inlined: the stylesheet as a <style>, every sb/*.js
+module as a base64 data: URL in the import map, and the match as gzip+base64 JSON that the page
+unpacks with DecompressionStream. Opened from disk, it needs no server and no network.
+"""
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from controller.daemon.journal import read_journal
+from controller.daemon.referee import Referee
+from controller.daemon.report import match_minute
+from controller.leds.planner import plan_leds
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+FORMAT = "soccerboard.replay/1"
+MARKED = ("goal", "yellow_card", "red_card")
+
+# The template's placeholders, replaced verbatim (a changed template fails loudly, not silently).
+STYLE_LINK = '<link rel="stylesheet" href="css/app.css">'
+IMPORT_MAP = '{"imports": {"sb/": "./js/"}}'
+DATA_ELEMENT = '<script type="application/octet-stream" id="match-data" data-encoding="gzip+base64"></script>'
+
+
+def _team(t: Any) -> str:
+    return str(t).capitalize() if t else "?"
+
+
+def _pawn(pid: Any) -> str:
+    team, _, slot = str(pid or "").partition("-")
+    return f"{_team(team)} {slot}" if slot else _team(team)
+
+
+def mark_text(event: dict, minute: str) -> str:
+    """The label of a goal or card button: the minute and the same sentence as the feed."""
+    name = event.get("event")
+    if name == "goal":
+        s = event.get("score") or {}
+        what = f"GOAL! {_team(event.get('team'))} {s.get('red', 0)}-{s.get('blue', 0)}"
+    elif name == "yellow_card":
+        what = f"Yellow card for {_pawn(event.get('pawn'))}"
+    else:
+        what = f"Red card for {_pawn(event.get('pawn'))}"
+    return f"{minute.strip()} {what}".strip()
+
+
+def build_frames(journal_path: str | os.PathLike) -> dict:
+    """The replay document: {"format", "journal", "frames": [...], "marks": [...]} (see the contract)."""
+    jf = read_journal(journal_path)
+    h = jf.header
+    ref = Referee(h.get("options", {}), h.get("board_follows_game", True), seq_base=int(h.get("seq_base", 0)))
+    frames: list[dict] = []
+    marks: list[dict] = []
+
+    def take(step) -> None:
+        if step.state is not None:
+            frames.append({"seq": step.state["seq"], "minute": match_minute(step.state).strip(),
+                           "state": step.state,
+                           "leds": plan_leds(ref.core.game, ref.core.board_view()).to_json(),
+                           "events": []})
+        if not step.events or not frames:    # no frame yet: only a refused first line, which has no events
+            return
+        frame = frames[-1]
+        for event in step.events:
+            frame["events"].append(event)
+            if event.get("event") in MARKED:
+                marks.append({"frame": len(frames) - 1, "kind": event["event"],
+                              "text": mark_text(event, frame["minute"])})
+
+    for line in jf.lines:
+        take(ref.feed(line))
+    take(ref.finish_pending())
+    return {"format": FORMAT, "journal": Path(journal_path).name, "board_id": h.get("board_id"),
+            "started": h.get("started"), "finished": jf.end == "finished", "frames": frames, "marks": marks}
+
+
+def encode(doc: dict) -> str:
+    raw = json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode()
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def decode(text: str) -> dict:
+    """The inverse of encode (tests and tools read a written replay with it)."""
+    return json.loads(gzip.decompress(base64.b64decode(text)))
+
+
+def module_map(static_dir: Path = STATIC_DIR) -> dict[str, str]:
+    """Every sb/*.js module as a data: URL (the modules import each other by these bare names)."""
+    out = {}
+    for path in sorted((static_dir / "js").glob("*.js")):
+        b64 = base64.b64encode(path.read_bytes()).decode("ascii")
+        out[f"sb/{path.name}"] = f"data:text/javascript;base64,{b64}"
+    return out
+
+
+def _replace_once(text: str, old: str, new: str) -> str:
+    if text.count(old) != 1:
+        raise ValueError(f"the replay template must hold {old!r} exactly once")
+    return text.replace(old, new)
+
+
+def render_replay_html(journal_path: str | os.PathLike, static_dir: Path = STATIC_DIR) -> str:
+    """The self-contained replay page of the match in `journal_path`."""
+    page = (static_dir / "replay.html").read_text()
+    css = (static_dir / "css" / "app.css").read_text()
+    if "</style" in css.lower():
+        raise ValueError("app.css must not contain </style>")
+    page = _replace_once(page, STYLE_LINK, f"<style>\n{css}</style>")
+    page = _replace_once(page, IMPORT_MAP, json.dumps({"imports": module_map(static_dir)}))
+    page = _replace_once(page, DATA_ELEMENT, DATA_ELEMENT.replace("></script>", f">{encode(build_frames(journal_path))}</script>"))
+    return page
