@@ -1,0 +1,411 @@
+"""Pieces of the browser tests that are not pytest fixtures, so the dashboard benchmark and the screenshot
+script build the very same things: a Mosquitto with a WebSockets listener, the web server, Debian's
+Chromium driven by Playwright, a publisher that speaks like the daemon, the real daemon in-process, and
+`soccerboard sim` as a subprocess.
+
+Mosquitto and Chromium are required, not optional: when one is missing the tests fail and say how to
+install it (deploy/test.sh does it through SOCCERBOARD_APT).
+"""
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import paho.mqtt.client as mqtt
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT / "tests" / "daemon") not in sys.path:
+    sys.path.insert(0, str(ROOT / "tests" / "daemon"))
+
+from daemon_helpers import Mosquitto, free_port, stop_process, wait_for  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+PREFIX = "soccerboard"
+
+
+class MissingTool(RuntimeError):
+    """A system package the browser tests need is not installed."""
+
+
+# ---- the broker -----------------------------------------------------------------------------------------
+class WebMosquitto(Mosquitto):
+    """A private Mosquitto 2.x with a TCP and a WebSockets listener on free ports (or the given ones).
+
+    Without `acl` anyone may do anything (the test broker of most dashboard tests); with `acl` (a path) and
+    `passwd` (a mosquitto_passwd file) it is configured like deploy/mosquitto/soccerboard.conf. Retained
+    messages persist in its directory, so a restart on the same ports keeps them, as on a Pi.
+    """
+
+    def __init__(self, directory: Path, port: int | None = None, ws_port: int | None = None,
+                 acl: Path | None = None, passwd: Path | None = None):
+        binary = shutil.which("mosquitto") or ("/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None)
+        if binary is None:
+            raise MissingTool("the browser tests need Mosquitto: run `apt-get install -y mosquitto` "
+                              "(bash deploy/test.sh installs it on a fresh machine)")
+        self.binary, self.dir = binary, Path(directory)
+        self.port = port or free_port()
+        self.ws_port = ws_port or free_port()
+        while self.ws_port == self.port:
+            self.ws_port = free_port()
+        self.dir.mkdir(parents=True, exist_ok=True)
+        auth = ""
+        if passwd is not None:
+            auth += f"password_file {passwd}\n"
+        if acl is not None:
+            auth += f"acl_file {acl}\n"
+        (self.dir / "mosquitto.conf").write_text(
+            "per_listener_settings false\n"
+            f"listener {self.port} 127.0.0.1\n"
+            f"listener {self.ws_port} 127.0.0.1\nprotocol websockets\n"
+            f"allow_anonymous true\n{auth}"
+            f"persistence true\npersistence_location {self.dir}/\n"
+            f"user {getpass.getuser()}\nlog_dest file {self.dir / 'mosquitto.log'}\n")
+        self.proc = None
+
+    def _listening(self) -> bool:
+        if self.proc.poll() is not None:
+            raise AssertionError(f"mosquitto exited: {self.proc.stderr.read().decode(errors='replace')}")
+        for port in (self.port, self.ws_port):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    pass
+            except OSError:
+                return False
+        return True
+
+    def ports_closed(self) -> bool:
+        for port in (self.port, self.ws_port):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    return False
+            except OSError:
+                pass
+        return True
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.ws_port}/"
+
+
+# ---- the browser ----------------------------------------------------------------------------------------
+def launch_chromium(playwright):
+    if not os.path.exists(CHROMIUM):
+        raise MissingTool("the browser tests need Debian's Chromium: run `apt-get install -y chromium` "
+                          "(bash deploy/test.sh installs it on a fresh machine)")
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def make_server(config: dict, static_dir: Path | None = None):
+    """controller.web.server.WebServer on a free port, serving the page and `config` as /config.json."""
+    from controller.web.server import STATIC_DIR, WebServer
+    static_dir = static_dir or os.environ.get("SOCCERBOARD_TEST_STATIC") or STATIC_DIR   # another build of the page
+    return WebServer("127.0.0.1", 0, config, static_dir).start()
+
+
+def live_url(server_url: str, board: str, **params) -> str:
+    query = "&".join([f"board={board}"] + [f"{k}={v}" for k, v in params.items()])
+    return f"{server_url}?{query}"
+
+
+def wait_seq(page, seq: int, timeout: float = 5000) -> None:
+    """Wait until the page has painted the state with this seq (body[data-seq])."""
+    page.wait_for_function("s => document.body.dataset.seq === String(s)", arg=seq, timeout=timeout)
+
+
+def wait_connected(page, timeout: float = 10000) -> None:
+    page.wait_for_selector("body[data-connected='true']", state="attached", timeout=timeout)
+
+
+def squares_drawn(page) -> int:
+    return page.locator("svg#board rect.square").count()
+
+
+def feed_texts(page) -> list[str]:
+    return [t.strip() for t in page.locator("#feed li").all_inner_texts()]
+
+
+# ---- publishing like the daemon -------------------------------------------------------------------------
+def iso_now() -> str:
+    from controller.daemon.publisher import iso
+    return iso()
+
+
+class BoardPublisher:
+    """One paho client (VERSION2 callbacks) that publishes a board's documents the way the daemon does:
+    status/state/clock retained QoS 1, leds retained QoS 0, events QoS 1. Every call waits for the broker."""
+
+    def __init__(self, port: int, board: str, user: str | None = None, password: str | None = None,
+                 prefix: str = PREFIX):
+        self.base = f"{prefix}/{board}"
+        self.board = board
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        if user:
+            self.client.username_pw_set(user, password)
+        self._up = threading.Event()
+        self.client.on_connect = lambda c, u, f, rc, p: self._up.set() if not rc.is_failure else None
+        self.client.on_disconnect = lambda c, u, f, rc, p: self._up.clear()
+        self.client.reconnect_delay_set(0.05, 0.2)
+        self.client.connect("127.0.0.1", port, keepalive=10)
+        self.client.loop_start()
+        if not self._up.wait(5):
+            raise AssertionError(f"the test publisher could not connect to port {port}")
+
+    def wait_connected(self, timeout: float = 10) -> None:
+        if not self._up.wait(timeout):
+            raise AssertionError("the test publisher did not reconnect")
+
+    def publish(self, topic: str, payload, retain: bool = False, qos: int = 1) -> float:
+        """Publish under <base>/topic (dicts as compact JSON); returns time.monotonic() when handed to the
+        socket, and waits for the broker's acknowledgement of a QoS 1 message."""
+        if isinstance(payload, (dict, list)):
+            payload = json.dumps(payload, separators=(",", ":"))
+        info = self.client.publish(f"{self.base}/{topic}", payload, qos=qos, retain=retain)
+        sent = time.monotonic()
+        info.wait_for_publish(5)
+        if not info.is_published():
+            raise AssertionError(f"publish to {self.base}/{topic} was not acknowledged")
+        return sent
+
+    def status(self, text: str) -> float:
+        return self.publish("status", text, retain=True)
+
+    def state(self, doc: dict) -> float:
+        return self.publish("state", doc, retain=True)
+
+    def clock(self, doc: dict) -> float:
+        return self.publish("clock", doc, retain=True)
+
+    def leds(self, doc: dict) -> float:
+        return self.publish("leds", doc, retain=True, qos=0)
+
+    def event(self, doc: dict) -> float:
+        return self.publish("events", {"ts": iso_now(), **doc} if "ts" not in doc else doc)
+
+    def clear(self) -> None:
+        """Remove this board's retained documents (an empty retained payload deletes them)."""
+        for topic in ("status", "state", "clock", "leds"):
+            self.publish(topic, b"", retain=True)
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+# ---- real documents from the project's own referee ------------------------------------------------------
+def scenario_file_lines(path: Path | str) -> list[dict]:
+    """A scenario file (BOARD.md 5) as dicts, comments and blank lines skipped."""
+    out = []
+    for text in Path(path).read_text().splitlines():
+        text = text.strip()
+        if text and not text.startswith("#"):
+            out.append(json.loads(text))
+    return out
+
+
+@dataclass
+class Frame:
+    """What the daemon publishes after one input: numbered events, the new state (or None), the clock view,
+    the LED document when it changed."""
+    line: dict
+    verdict: dict
+    events: list[dict] = field(default_factory=list)
+    state: dict | None = None
+    clock_view: dict | None = None
+    leds: dict | None = None
+
+    def clock(self) -> dict | None:
+        """The clock document, its deadlines counted from now (as the daemon does when it publishes)."""
+        from controller.daemon.publisher import clock_document
+        return clock_document(self.clock_view) if self.clock_view is not None else None
+
+    @property
+    def last_seq(self) -> int | None:
+        seqs = [e["seq"] for e in self.events] + ([self.state["seq"]] if self.state else [])
+        return max(seqs) if seqs else None
+
+
+def match_frames(lines: list[dict], options: dict | None = None, seq_base: int = 0) -> list[Frame]:
+    """Feed scenario lines to controller.daemon.referee.Referee (the daemon's own numbering) and collect
+    the documents it would publish, LED plan included (controller.leds.planner, as the daemon does)."""
+    from controller.daemon.referee import Referee
+    from controller.leds.planner import plan_leds
+    ref = Referee(options or {}, board_follows_game=True, seq_base=seq_base)
+    frames: list[Frame] = []
+    last_leds = None
+
+    def leds() -> dict | None:
+        nonlocal last_leds
+        core = ref.core
+        if core.game is None:
+            return None
+        doc = plan_leds(core.game, core.board_view()).to_json()
+        if doc == last_leds:
+            return None
+        last_leds = doc
+        return doc
+
+    for line in lines:
+        step = ref.feed(ref.normalise(line))
+        frames.append(Frame(line, step.verdict, [dict(e) for e in step.events], step.state, step.clock, leds()))
+    step = ref.finish_pending()
+    if step.events or step.state:
+        frames.append(Frame({}, step.verdict, [dict(e) for e in step.events], step.state, step.clock, leds()))
+    return frames
+
+
+def publish_frame(pub: BoardPublisher, frame: Frame) -> None:
+    """In the daemon's order: events, state, clock, leds."""
+    for e in frame.events:
+        pub.event({"seq": e["seq"], "ts": iso_now(), **{k: v for k, v in e.items() if k != "seq"}})
+    if frame.state is not None:
+        pub.state(frame.state)
+    if frame.clock_view is not None:
+        pub.clock(frame.clock())
+    if frame.leds is not None:
+        pub.leds(frame.leds)
+
+
+# ---- the real daemon, in this process ------------------------------------------------------------------
+class InProcessDaemon:
+    """controller.daemon.service.Daemon on the simulated board, publishing to a broker (its Publisher),
+    fed scenario lines one at a time by the test (`put`), as the hardware poller would."""
+
+    def __init__(self, broker_port: int, board: str, journal_dir: Path, options: dict | None = None,
+                 user: str | None = None, password: str | None = None, sim_mode: bool = False):
+        from controller.daemon.config import load_settings
+        from controller.daemon.main import make_publisher
+        from controller.daemon.service import Daemon
+        from hal.backends import open_hardware
+        self.settings = load_settings(None, env=False, board_id=board, journal__dir=str(journal_dir),
+                                      game__options=dict(options or {}))
+        self.hw = open_hardware({"backend": "sim"})
+        self.daemon = Daemon(self.settings, self.hw, board_follows_game=True, tick=0.02, auto_setup=False,
+                             sim_mode=sim_mode)
+        auth = f"{user}:{password}@" if user else ""
+        self.publisher = make_publisher(self.settings, self.daemon, f"mqtt://{auth}127.0.0.1:{broker_port}")
+        self.seen: list = []                         # every durable output batch (Msg lists)
+        self._lock = threading.Lock()
+        self.daemon.observers.append(self._observe)
+
+    def _observe(self, msgs) -> None:
+        with self._lock:
+            self.seen.extend(msgs)
+
+    def start(self) -> "InProcessDaemon":
+        self.daemon.start()
+        if not self.publisher.connected.wait(10):
+            raise AssertionError(f"the daemon did not connect: {self.publisher.last_error}")
+        return self
+
+    def put(self, line: dict) -> None:
+        self.daemon.put("test", line)
+
+    def settle(self, timeout: float = 10) -> None:
+        """Wait until every input is processed and everything it produced is acknowledged by the broker."""
+        wait_for(lambda: self.daemon.inputs.empty() and self.daemon.journal.flush(2) and self.publisher.backlog() == 0,
+                 timeout, "the daemon to process and publish its inputs")
+
+    def outputs(self, topic: str) -> list:
+        with self._lock:
+            return [m.payload for m in self.seen if m.topic == topic]
+
+    @property
+    def seq(self) -> int:
+        return self.daemon.referee.seq
+
+    @property
+    def state(self) -> dict | None:
+        return self.daemon.referee.state_doc
+
+    def stop(self) -> None:
+        self.daemon.stop()
+        self.hw.close()
+
+
+def write_journal(lines: list[dict], directory: Path, options: dict | None = None, board: str = "board1") -> Path:
+    """Referee `lines` with the real daemon (no broker) and return the journal it wrote."""
+    from controller.daemon.config import load_settings
+    from controller.daemon.service import Daemon
+    from hal.backends import open_hardware
+    settings = load_settings(None, env=False, board_id=board, journal__dir=str(directory),
+                             game__options=dict(options or {}))
+    hw = open_hardware({"backend": "sim"})
+    daemon = Daemon(settings, hw, board_follows_game=True, tick=0.01, auto_setup=False)
+    daemon.observers.append(lambda msgs: None)
+    daemon.start()
+    try:
+        for line in lines:
+            daemon.put("test", line)
+        daemon.end_of_source()
+        if not daemon.wait(60):
+            raise AssertionError("the daemon did not finish the scenario")
+    finally:
+        daemon.stop()
+        hw.close()
+    journals = daemon.store.journals()
+    assert journals, "the daemon wrote no journal"
+    return Path(journals[-1])
+
+
+# ---- `soccerboard sim` as a subprocess -----------------------------------------------------------------
+OPEN_LINE = re.compile(r"^open\s+(http://\S+)")
+
+
+class SimProcess:
+    """`soccerboard sim ...` (embedded amqtt broker, web server) in its own process group; `url` is the page
+    it prints on its `open     http://127.0.0.1:PORT/?board=...` line."""
+
+    def __init__(self, args: list[str], log: Path, timeout: float = 30):
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env.pop("NOTIFY_SOCKET", None)
+        self.log = Path(log)
+        self.proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "sim", *args], cwd=ROOT, env=env,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                     start_new_session=True)
+        self.lines: list[str] = []
+        self.url: str | None = None
+        self.ws_url: str | None = None
+        self._found = threading.Event()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        if not self._found.wait(timeout) or self.url is None:
+            self.stop()
+            raise AssertionError("`soccerboard sim` printed no `open http://...` line; its output:\n"
+                                 + "\n".join(self.lines[-40:]))
+
+    def _read(self) -> None:
+        with open(self.log, "a") as f:
+            for line in self.proc.stdout:
+                line = line.rstrip("\n")
+                self.lines.append(line)
+                f.write(line + "\n")
+                f.flush()
+                m = OPEN_LINE.match(line)
+                if m and self.url is None:
+                    self.url = m.group(1)
+                    self._found.set()
+                ws = re.search(r"websockets (ws://\S+?)\)", line)
+                if ws:
+                    self.ws_url = ws.group(1)
+        self._found.set()      # the process ended: stop waiting
+
+    def stop(self) -> int:
+        return stop_process(self.proc)
+
+
+__all__ = ["BoardPublisher", "CHROMIUM_ARGS", "Frame", "InProcessDaemon", "MissingTool", "Mosquitto", "ROOT",
+           "SimProcess", "WebMosquitto", "feed_texts", "free_port", "launch_chromium", "live_url", "make_server",
+           "match_frames", "publish_frame", "scenario_file_lines", "squares_drawn", "stop_process", "wait_connected",
+           "wait_for", "wait_seq", "write_journal"]
