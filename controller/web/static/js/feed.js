@@ -23,11 +23,11 @@ export function connect(url, { onConnection, onMessage }) {
   });
   const topics = new Map(); // topic -> qos
   let up = false;
+  // every failed attempt is reported (the banner then says "cannot be reached", not "connecting")
   const report = (state, why) => {
-    if (state !== up || why) {
-      up = state;
-      onConnection(state, why ?? null);
-    }
+    if (state && up) return;
+    up = state;
+    onConnection(state, why ?? null);
   };
   client.on("connect", () => {
     report(true);

@@ -45,17 +45,24 @@ export function setupSim({ publish, view }) {
     view.setHeld([...hand]);
   };
 
+  // A token the board has and the game does not (put down where it was refused) is not drawn; the
+  // LEDs' correction step names it, so a click on its square lifts it.
+  const strayAt = (square) => {
+    const c = view.leds?.correction;
+    return c && c.from === square && ["red", "blue", "ball"].includes(c.token) ? c.token : null;
+  };
+
   // A click on the board: put the last lifted token down on the square, or lift the token clicked.
   // Shift-click lifts a second token while one is in hand.
   const pick = ({ square, token, shift }) => {
     if (hand.length && !shift) {
       const held = hand.pop();
       send({ type: "place", square, token: held.token });
-    } else if (token) {
-      hand.push({ square, token });
-      send({ type: "lift", square, token });
     } else {
-      return;
+      const lift = token ?? strayAt(square);
+      if (!lift) return;
+      hand.push({ square, token: lift });
+      send({ type: "lift", square, token: lift });
     }
     showHand();
   };
