@@ -44,6 +44,7 @@ const problems = new Map();
 const ORDER = ["unreachable", "offline", "invalid"];
 
 function problem(kind, text) {
+  if ((problems.get(kind) ?? null) === (text ?? null)) return; // called for every message: no change, no work
   if (text) problems.set(kind, text);
   else problems.delete(kind);
   const banner = $("banner");

@@ -112,6 +112,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
   let squares = new Map(); // "a1" -> rect
   let tokens = null;
   let last = null;
+  let tokensKey = null;
 
   function build(o) {
     orientation = o === "landscape" ? "landscape" : "portrait";
@@ -143,6 +144,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     drawPitch(make("g", { class: "pitch" }, svg), p);
     drawLabels(make("g", { class: "coords", "aria-hidden": "true" }, svg), p);
     tokens = make("g", { class: "tokens" }, svg);
+    tokensKey = null;
     if (last) paint(last);
   }
 
@@ -229,8 +231,9 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
       const led = lit[name];
       const fill = led && Array.isArray(led.rgb) ? ledFill(led.rgb) : null;
       if (fill) {
-        node.setAttribute("fill", fill);
-        node.setAttribute("data-meaning", led.meaning ?? "lit");
+        // only what changed: an unchanged attribute write still costs the browser a style pass
+        if (node.getAttribute("fill") !== fill) node.setAttribute("fill", fill);
+        if (node.getAttribute("data-meaning") !== (led.meaning ?? "lit")) node.setAttribute("data-meaning", led.meaning ?? "lit");
         node.classList.add("lit");
       } else if (node.hasAttribute("data-meaning")) {
         node.setAttribute("fill", node.dataset.base);
@@ -238,6 +241,10 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
         node.classList.remove("lit");
       }
     }
+    // the token layer is rebuilt only when something on it changed (an LED-only update leaves it)
+    const key = JSON.stringify([snap?.pawns, snap?.ball, snap?.holder, view.held, view.lastMove]);
+    if (key === tokensKey) return;
+    tokensKey = key;
     tokens.replaceChildren();
     if (!snap) return;
     const held = new Set((view.held ?? []).map((h) => `${h.square}/${h.token}`));

@@ -1,5 +1,10 @@
 // The match panel and board of one game, painted from the published documents. The live page feeds
 // it from MQTT, the replay from its frames; both show the same things the same way.
+//
+// Live, a simulator at full speed can send hundreds of messages a second: documents are then only
+// recorded as they come, and the page is painted once per animation frame with the latest of each
+// (nothing at all while the tab is hidden). `body[data-seq]` is set by that paint, so it always
+// names the state on screen. The replay paints at once (`coalesce: false`).
 
 import { createBoard, ledLegend, moveBetween, positionsChanged } from "sb/board.js";
 import { Clocks } from "sb/clock.js";
@@ -14,13 +19,17 @@ function setText(node, text) {
 }
 
 export class MatchView {
-  constructor({ orientation = "portrait", onPick = null } = {}) {
+  constructor({ orientation = "portrait", onPick = null, coalesce = true } = {}) {
     this.board = createBoard($("board"), { orientation, onPick });
     this.clocks = new Clocks({ match: $("match-clock"), period: $("period"), move: $("move-clock") });
+    this.coalesce = coalesce;
     this.snapshot = null;
     this.leds = null;
     this.lastMove = null;
     this.held = [];
+    this.dirty = { state: false, leds: false, board: false };
+    this.newEvents = []; // feed items not yet on screen, oldest first
+    this.frame = 0;
   }
 
   // A new snapshot: the arrow comes from what moved since the one before (the replay, which may
@@ -30,6 +39,51 @@ export class MatchView {
     if (lastMove !== undefined) this.lastMove = lastMove;
     else if (positionsChanged(prev, doc)) this.lastMove = moveBetween(prev, doc);
     this.snapshot = doc;
+    this.dirty.state = this.dirty.board = true;
+    this.schedule();
+  }
+
+  showLeds(doc) {
+    this.leds = doc;
+    this.dirty.leds = this.dirty.board = true;
+    this.schedule();
+  }
+
+  setHeld(held) {
+    this.held = held;
+    this.dirty.board = true;
+    this.schedule();
+  }
+
+  addEvent(ev, { announce = true } = {}) {
+    this.newEvents.push(this.eventItem(ev, minute(this.snapshot)));
+    if (this.newEvents.length > FEED_LENGTH) this.newEvents.shift();
+    const say = announce ? announcement(ev) : null;
+    if (say) this.announce(say);
+    this.schedule();
+  }
+
+  schedule() {
+    if (!this.coalesce) return this.flush();
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.flush());
+  }
+
+  flush() {
+    this.frame = 0;
+    if (this.dirty.leds) this.paintLeds();
+    if (this.dirty.state) this.paintState();
+    if (this.dirty.board) this.paintBoard();
+    if (this.newEvents.length) {
+      const list = $("feed");
+      list.prepend(...this.newEvents.reverse());
+      this.newEvents = [];
+      while (list.children.length > FEED_LENGTH) list.lastElementChild.remove();
+    }
+    this.dirty = { state: false, leds: false, board: false };
+  }
+
+  paintState() {
+    const doc = this.snapshot;
     setText($("score-red"), String(doc.score.red));
     setText($("score-blue"), String(doc.score.blue));
     const phase = $("phase");
@@ -45,13 +99,11 @@ export class MatchView {
       setText(die, Number.isInteger(face) ? String(face) : "–");
       die.dataset.face = Number.isInteger(face) ? String(face) : "";
     }
-    document.body.dataset.seq = String(doc.seq ?? "");
     document.body.dataset.phase = doc.phase;
-    this.paintBoard();
   }
 
-  showLeds(doc) {
-    this.leds = doc;
+  paintLeds() {
+    const doc = this.leds;
     const legend = $("legend");
     if (legend) {
       legend.replaceChildren(...ledLegend(doc).map(({ meaning, rgb }) => {
@@ -72,19 +124,14 @@ export class MatchView {
       setText(corr, text);
       corr.hidden = !c;
     }
-    this.paintBoard();
-  }
-
-  setHeld(held) {
-    this.held = held;
-    this.paintBoard();
   }
 
   paintBoard() {
     this.board.paint({ snapshot: this.snapshot, leds: this.leds, lastMove: this.lastMove, held: this.held });
+    if (this.snapshot) document.body.dataset.seq = String(this.snapshot.seq ?? "");
   }
 
-  // Newest first; the minute is shown by CSS from data-minute so the item's text is the sentence alone.
+  // The minute is shown by CSS from data-minute, so the item's text is the sentence alone.
   eventItem(ev, when) {
     const li = document.createElement("li");
     li.textContent = describe(ev);
@@ -95,19 +142,10 @@ export class MatchView {
     return li;
   }
 
-  addEvent(ev, { announce = true } = {}) {
-    const list = $("feed");
-    list.prepend(this.eventItem(ev, minute(this.snapshot)));
-    while (list.children.length > FEED_LENGTH) list.lastElementChild.remove();
-    const say = announce ? announcement(ev) : null;
-    if (say) this.announce(say);
-  }
-
-  // Replay: the whole feed at once, [{event, minute}] oldest first.
+  // Replay: the whole feed at once, [{event, minute}] oldest first, newest on top.
   setEvents(items) {
-    const list = $("feed");
     const shown = items.slice(-FEED_LENGTH).reverse();
-    list.replaceChildren(...shown.map(({ event, minute: when }) => this.eventItem(event, when)));
+    $("feed").replaceChildren(...shown.map(({ event, minute: when }) => this.eventItem(event, when)));
   }
 
   announce(text) {

@@ -33,7 +33,10 @@ class Player {
   constructor(match) {
     this.frames = match.frames;
     this.marks = match.marks ?? [];
-    this.view = new MatchView({ orientation: matchMedia("(orientation: landscape)").matches && innerHeight < 520 ? "landscape" : "portrait" });
+    this.view = new MatchView({
+      orientation: matchMedia("(orientation: landscape)").matches && innerHeight < 520 ? "landscape" : "portrait",
+      coalesce: false,
+    });
     // the feed at frame i is every event of frames 0..i: a flat list and a running count
     this.events = [];
     this.upto = this.frames.map((f) => {
