@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.daemon.journal import read_journal
-from controller.daemon.referee import Referee
+from controller.daemon.referee import Referee, Step
 from controller.daemon.report import match_minute
 from controller.leds.planner import plan_leds
 
@@ -63,7 +63,7 @@ def build_frames(journal_path: str | os.PathLike) -> dict:
     frames: list[dict] = []
     marks: list[dict] = []
 
-    def take(step) -> None:
+    def take(step: Step) -> None:
         if step.state is not None:
             frames.append({"seq": step.state["seq"], "minute": match_minute(step.state).strip(),
                            "state": step.state,
