@@ -85,16 +85,14 @@ class Player {
       if (this.i >= this.frames.length - 1) return this.pause();
       this.show(this.i + 1, { announce: true });
     }, FRAME_MS);
-    $("replay-play").hidden = true;
-    $("replay-pause").hidden = false;
+    $("replay-play").setAttribute("aria-pressed", "true");
     document.body.dataset.playing = "true";
   }
 
   pause() {
     clearInterval(this.timer);
     this.timer = null;
-    $("replay-play").hidden = false;
-    $("replay-pause").hidden = true;
+    $("replay-play").setAttribute("aria-pressed", "false");
     document.body.dataset.playing = "false";
   }
 
