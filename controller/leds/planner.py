@@ -146,7 +146,7 @@ def _resolve(layers: list[tuple[str, int]]) -> dict[int, str]:
 
 def _teams_to_act(st) -> list[int]:
     ph = st.phase
-    if ph == "full_time" or ph in SETUP_PHASES:
+    if ph == "full_time" or (ph in SETUP_PHASES and st.actor < 0):     # a penalty set-up goes in turns
         return []
     if ph in BOTH_ROLL_PHASES:
         return [t for t in (0, 1) if not st.dice[t]]

@@ -129,7 +129,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         if ph in ("shot", "shootout"):
             return {"input": "roll" if self.options.shooting_die else "spin", "team": team}
         if ph in SETUP_PHASES:
-            return {"input": "setup", "team": None}
+            return {"input": "setup", "team": team}      # a team only while a penalty set-up goes in turns
         if ph == "corner_placement":
             return {"input": "place", "team": team}
         if st.roll == 0:
@@ -503,10 +503,10 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             out.append(Fix("ball", "ball", st.ball, r.ball_squares))
         if self._kicker_in_place() == -1:
             for p in r.kickers:
-                if self._active(p):
+                if self._active(p) and self._may_place(p):
                     out.append(Fix("kicker", TEAMS[0 if p < 11 else 1], st.sq[p], self._kicker_targets(p)))
         for p in range(N_PAWNS):
-            if self._active(p) and self._must_leave(p):
+            if self._active(p) and self._must_leave(p) and self._may_place(p):
                 out.append(Fix("leave", TEAMS[0 if p < 11 else 1], st.sq[p], self._leave_targets(p)))
             elif st.sent_off[p] and st.sq[p] >= 0:
                 out.append(Fix("lift_off", TEAMS[0 if p < 11 else 1], st.sq[p], 0))

@@ -71,7 +71,9 @@ def may_lift(game, square: int, token: str) -> Illegal | None:
     p = _pawn_at(game, team, square)
     if p >= 0 and (st.sent_off[p] or p == st.shooter and st.phase.startswith("corner")):
         return None
-    if exp["input"] in ("setup",):
+    if exp["input"] == "setup":
+        if exp.get("team") not in (None, token):
+            return Illegal("not_your_turn", f"{exp['team']} places a pawn now (the set-up goes in turns)")
         return None
     if exp.get("team") in (token, "both") and exp["input"] in ("roll", "move", "place", "ball"):
         return None

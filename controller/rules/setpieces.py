@@ -39,6 +39,8 @@ class SetPieceMixin:
                     arc_clear=end.penalty_arc, keeper_home=other(team))
         st.offense = team
         self._begin_restart(r, "penalty_setup")
+        if st.phase == "penalty_setup":
+            self._next_setup_placer(team)        # rule 9B, C19: the fouling team places first
 
     def _award_goal_kick(self) -> None:
         st = self.state
@@ -191,6 +193,24 @@ class SetPieceMixin:
         if not self._restart_pending():
             self._complete_restart()
 
+    def _placing_left(self, team: int) -> bool:
+        """Whether `team` still has a pawn to place in this set-up (one to move away, or its kicker)."""
+        st, r = self.state, self.state.restart
+        if team == r.team and self._kicker_in_place() == -1 and any(
+                self._active(p) and self._kicker_targets(p) for p in r.kickers):
+            return True
+        return any(self._active(p) and self._must_leave(p) for p in pawns_of(team))
+
+    def _next_setup_placer(self, last: int) -> None:
+        """Penalty set-up (rule 9B, C19): the teams place in turn, the other team after `last`; a team with
+        nothing left to place lets the other go on; -1 when no pawn is left to place (only the ball)."""
+        st = self.state
+        for t in (other(last), last):
+            if self._placing_left(t):
+                st.actor = t
+                return
+        st.actor = -1
+
     def _complete_restart(self) -> None:
         st, r = self.state, self.state.restart
         kicker = self._kicker_in_place()
@@ -216,6 +236,9 @@ class SetPieceMixin:
         if not self._active(p):
             raise Illegal("no_token", f"{pawn_id(p)} is not in play")
         team = 0 if p < 11 else 1
+        if st.restart.kind == "penalty" and st.actor >= 0 and team != st.actor:
+            raise Illegal("not_your_turn", f"{TEAMS[st.actor]} places a pawn now "
+                                           "(rule 9B: the fouling team first, alternating)")
         if self.occ.physical[team] >> to & 1:
             raise Illegal("square_taken", f"{g.name(to)} already holds a pawn of the same team")
         if not self._region(p) >> to & 1:
@@ -235,6 +258,8 @@ class SetPieceMixin:
         st.sq[p] = to
         self._moved()
         self._check_restart()
+        if st.phase == "penalty_setup":
+            self._next_setup_placer(team)
 
     def _setup_move_ball(self, to: int) -> None:
         st, r = self.state, self.state.restart
@@ -251,7 +276,7 @@ class SetPieceMixin:
         if not self._ball_ok() or (self._kicker_in_place() == -1 and not r.kicker_squares):
             out.extend(MoveBall(s) for s in g.squares_of(r.ball_squares) if s != st.ball)
         for p in range(22):
-            if not self._active(p):
+            if not self._active(p) or not self._may_place(p):
                 continue
             if self._must_leave(p):
                 out.extend(MovePawn(p, s) for s in g.squares_of(self._leave_targets(p)))
@@ -263,6 +288,11 @@ class SetPieceMixin:
         if r.declinable:
             out.append(Press("decline"))
         return out
+
+    def _may_place(self, p: int) -> bool:
+        """Whether pawn p's team may place now (a penalty set-up goes in turns; other set-ups do not)."""
+        st = self.state
+        return st.phase != "penalty_setup" or st.actor < 0 or (0 if p < 11 else 1) == st.actor
 
     # ----- corner placements (rule 8) ----------------------------------------------------------------------
     def _placement_targets(self, p: int) -> int:

@@ -245,9 +245,15 @@ def test_penalty_setup():
                   blue={"gk": "d16", "d1": "d14", "d2": "f14", "m1": "e15"}, ball="d13")
     play(gm, "roll red 1", "red-m1 a4", "roll red 1", "dribble d14", "roll red 6", "roll blue 1")
     assert gm.state.phase == "penalty_setup"
-    expect_exact(plan_leds(gm), {
-        "setup_move": "c14 d14 f14 e15",                  # ball, kicker and pawns inside the area
-        "setup_target": "a13 b13 c13 d13 e13 f13 g13 h13 a14 h14 d15"})
+    expect_exact(plan_leds(gm), {                         # blue fouled, so blue places first (C19)
+        "setup_move": "d14 f14 e15",                      # the ball and blue's pawns inside the area
+        "setup_target": "a13 b13 c13 f13 g13 h13 a14 h14 d15",
+        "blue_to_act": BLUE_LINE})
+    play(gm, "blue-d1 c13")
+    expect_exact(plan_leds(gm), {                         # then red: its kicker to the arc, red-m2 out
+        "setup_move": "c14 d14",
+        "setup_target": "a13 b13 c13 d13 e13 f13 g13 h13 a14 h14 d15 e15",
+        "red_to_act": RED_LINE})
 
 
 def test_sent_off_pawn_to_lift_during_the_setup():

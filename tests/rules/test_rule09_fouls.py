@@ -58,12 +58,55 @@ def test_rule9B_foul_by_the_d_team_in_its_penalty_area_is_a_penalty_kick():
     names = play(gm, "roll red 6", "roll blue 1")
     assert names == ["foul", "yellow_card", "penalty_kick"] and gm.state.phase == "penalty_setup"
     assert rejects(gm, "blue-d1 d13") == "placement"             # the penalty arc is the kicker's
-    play(gm, "blue-d1 c13", "blue-d2 f13", "blue-m1 h14", "red-m2 a14", "red-s1 d13")
+    play(gm, "blue-d1 c13", "red-m2 a14", "blue-d2 f13", "red-s1 d13", "blue-m1 h14")
     assert gm.state.phase == "penalty_setup"
     names = play(gm, "ball d15")
     assert names[-1] == "shot" and gm.state.phase == "shot" and gm.state.penalty
     play(gm, "spin goal")
     assert gm.state.score == [1, 0]
+
+
+def penalty():
+    """Red-s1 dribbles onto blue-d1 in blue's penalty area and is fouled: a penalty kick for red."""
+    gm = position(red={"gk": "d1", "s1": "d13", "m1": "a3", "m2": "c14"},
+                  blue={"gk": "d16", "d1": "d14", "d2": "f14", "m1": "e15"}, ball="d13")
+    play(gm, "roll red 1", "red-m1 a4", "roll red 1", "dribble d14", "roll red 6", "roll blue 1")
+    assert gm.state.phase == "penalty_setup"
+    return gm
+
+
+def test_rule9B_C19_penalty_setup_order_fouling_team_first_alternating():
+    gm = penalty()
+    assert gm.expects() == {"input": "setup", "team": "blue"}
+    assert rejects(gm, "red-m2 a14") == "not_your_turn"          # blue fouled: blue places first
+    play(gm, "blue-d1 c13")
+    assert gm.expects()["team"] == "red"
+    assert rejects(gm, "blue-d2 f13") == "not_your_turn"         # alternating
+    play(gm, "red-m2 a14", "blue-d2 f13")
+    assert rejects(gm, "blue-m1 h14") == "not_your_turn"
+    play(gm, "red-s1 d13")                                        # the fouled pawn onto the penalty arc
+    # red has nothing left to place: blue places on until it is done too
+    play(gm, "blue-m1 h14")
+    assert gm.state.phase == "penalty_setup" and gm.expects()["team"] is None    # only the ball is left
+    play(gm, "ball d15")
+    assert gm.state.phase == "shot" and gm.state.penalty
+
+
+def test_rule9B_C19_penalty_setup_a_team_with_nothing_to_place_lets_the_other_go_on():
+    gm = penalty()
+    play(gm, "blue-d1 c13", "red-m2 a14", "blue-d2 f13", "red-s1 d13")
+    assert gm.expects()["team"] == "blue"
+    play(gm, "ball e15")                                          # the ball is not a pawn: any time
+    assert gm.expects()["team"] == "blue"
+    play(gm, "blue-m1 h14")
+    assert gm.state.phase == "shot"
+
+
+def test_rule9B_C19_penalty_setup_lists_only_the_placing_teams_pawns():
+    from controller.rules.actions import MovePawn
+    gm = penalty()
+    movers = {a.pawn for a in gm.legal_actions() if isinstance(a, MovePawn)}
+    assert movers and all(p >= 11 for p in movers)                # blue's pawns only
 
 
 def test_rule9C_move_clock_expiry_is_a_minor_foul_free_kick_from_the_centre_circle():
@@ -106,3 +149,24 @@ def test_rule2_a_team_mate_may_not_land_where_a_sent_off_pawn_still_stands():
     gm._moved()
     play(gm, "roll red 2")
     assert rejects(gm, "red-m1 c7") == "square_taken"
+
+
+def test_rule9B_C19_penalty_setup_on_the_board_a_pawn_lifted_out_of_turn_is_refused():
+    from controller.replay import replay_lines
+    lines = [
+        '{"type": "setup", "pawns": {"red-gk": "d1", "red-m1": "c12", "red-s1": "g14", "blue-gk": "d16",'
+        ' "blue-d1": "b15", "blue-m1": "e14"}, "ball": "c12", "offense": "red"}',
+        '{"type": "roll", "die": "red", "value": 2}', '{"type": "move", "from": "g14", "to": "e14", "token": "red"}',
+        '{"type": "roll", "die": "red", "value": 2}', '{"type": "move", "from": "c12", "to": "e14", "token": "ball"}',
+        '{"type": "roll", "die": "red", "value": 6}', '{"type": "roll", "die": "blue", "value": 1}',
+        '{"type": "lift", "square": "e14", "token": "red"}',          # red's kicker, but blue places first
+        '{"type": "place", "square": "e14", "token": "red"}',         # put back
+        '{"type": "lift", "square": "e14", "token": "blue"}',
+        '{"type": "place", "square": "f13", "token": "blue"}',
+        '{"type": "move", "from": "e14", "to": "d13", "token": "red"}',
+    ]
+    out = replay_lines(lines)
+    verdicts = {o["line"]: o for o in out if "line" in o}
+    assert verdicts[8]["reason"] == "not_your_turn"
+    assert all(verdicts[n]["ok"] for n in (9, 10, 11, 12)), verdicts
+    assert out[-1]["snapshot"]["pawns"]["red-s1"]["square"] == "d13"
