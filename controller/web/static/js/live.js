@@ -93,7 +93,7 @@ export class MatchView {
     const act = doc.expects?.team;
     $("to-act").dataset.team = act === "red" || act === "blue" || act === "both" ? act : "";
     setText($("possession"), possession(doc));
-    $("possession").dataset.team = doc.offense ?? "";
+    $("possession").dataset.team = doc.phase === "battle" ? "" : doc.offense ?? "";
     for (const die of document.querySelectorAll("#dice [data-die]")) {
       const face = doc.dice?.[die.dataset.die];
       setText(die, Number.isInteger(face) ? String(face) : "–");

@@ -224,6 +224,7 @@ export function toAct(snap) {
 }
 
 export function possession(snap) {
+  if (snap?.phase === "battle") return `Contested: battle${on(snap.ball)}`;
   if (!snap?.offense) return "–";
   return snap.holder ? `${team(snap.offense)} (${shortId(snap.holder)} has the ball)` : `${team(snap.offense)} (ball loose)`;
 }
