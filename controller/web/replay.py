@@ -56,7 +56,8 @@ def mark_text(event: dict, minute: str) -> str:
 
 
 def build_frames(journal_path: str | os.PathLike) -> dict:
-    """The replay document: {"format", "journal", "frames": [...], "marks": [...]} (see the contract)."""
+    """The replay document (format soccerboard.replay/1): {"format", "journal", "board_id", "started",
+    "finished", "frames": [{"seq", "minute", "state", "leds", "events"}], "marks": [{"frame", "kind", "text"}]}."""
     jf = read_journal(journal_path)
     h = jf.header
     ref = Referee(h.get("options", {}), h.get("board_follows_game", True), seq_base=int(h.get("seq_base", 0)))
