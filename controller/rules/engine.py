@@ -21,7 +21,7 @@ from .moves import (
     ball_destinations, die_destinations, explain_destination, explain_die_move, explain_keeper_step, keeper_steps,
 )
 from .occupancy import Occupancy
-from .paths import ball_targets
+from .paths import ball_targets, ball_transit
 from .pieces import N_PAWNS, TEAMS, is_keeper, keeper_of, other, pawn_id, pawns_of, stays_home
 from .play import PlayMixin
 from .profile import Profile, default_profile
@@ -364,15 +364,28 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         return keeper_steps(st.sq, self.occ, keeper_of(st.actor))
 
     # ----- the ball ---------------------------------------------------------------------------------
-    def _ball_targets(self) -> int:
+    def _ball_rules(self) -> tuple[int, int]:
+        """(forward, allowed) for the coming ball play: every step forward and across the centre line at
+        a kick-off (C2), out of the penalty area from a goal kick (rule 6C)."""
         st = self.state
-        forward, allowed = 0, g.ALL
         if st.phase == "kick_off":
-            forward = 1 if st.offense == 0 else -1
-            allowed = self.profile.ends[other(st.offense)].own_half
-        elif st.kick == "goal_kick":
-            allowed = ~self.profile.ends[st.offense].penalty_area & g.ALL
-        return ball_destinations(st.ball, st.roll, forward, allowed)
+            return (1 if st.offense == 0 else -1), self.profile.ends[other(st.offense)].own_half
+        if st.kick == "goal_kick":
+            return 0, ~self.profile.ends[st.offense].penalty_area & g.ALL
+        return 0, g.ALL
+
+    def _ball_targets(self) -> int:
+        forward, allowed = self._ball_rules()
+        return ball_destinations(self.state.ball, self.state.roll, forward, allowed)
+
+    def ball_transit_squares(self) -> int:
+        """Squares the ball crosses on its way to a legal destination for the pending roll (where a ball
+        slid along its path may rest); 0 when no ball play is pending."""
+        st = self.state
+        if st.phase not in BALL_PHASES or not st.roll:
+            return 0
+        forward, allowed = self._ball_rules()
+        return ball_transit(st.ball, st.roll, forward, ball_destinations(st.ball, st.roll, forward, allowed))
 
     def _dribble_targets(self) -> int:
         st = self.state

@@ -142,12 +142,40 @@ def ball_targets(start: int, n: int, forward: int = 0) -> int:
     towards rising/falling ranks (the kick-off, C2)."""
     out = _BALL[forward][start][n]
     if out is None:
-        out = _BALL[forward][start][n] = _ball_walk(start, n, forward)
+        out = _ball_walk(start, n, forward)
+    return out
+
+
+_CROSSED: list[list[list[int | None]]] = [[[None] * 13 for _ in range(g.N_SQUARES)] for _ in range(3)]
+
+
+def ball_transit(start: int, n: int, forward: int, targets: int) -> int:
+    """Squares the ball crosses (start and end excluded) on its paths of exactly n squares that end in
+    `targets`: where a ball slid square by square along a legal path may rest on its way. The union over
+    every path is a table; when `targets` leaves some ends out (kick-off, goal kick), the paths are walked."""
+    every = ball_targets(start, n, forward)
+    if targets & every == every:
+        return _CROSSED[forward][start][n]
+    out = 0
+    for path in _ball_paths(start, n, forward):
+        if targets >> path[-1] & 1:
+            out |= g.mask_of(path[:-1])
     return out
 
 
 def _ball_walk(start: int, n: int, forward: int) -> int:
-    out = 0
+    """Walk every path once: the table of ends and the table of crossed squares."""
+    ends = crossed = 0
+    for path in _ball_paths(start, n, forward):
+        ends |= 1 << path[-1]
+        for s in path[:-1]:
+            crossed |= 1 << s
+    _CROSSED[forward][start][n] = crossed
+    _BALL[forward][start][n] = ends
+    return ends
+
+
+def _ball_paths(start: int, n: int, forward: int):
     for d1 in g.DIRECTIONS:
         for k in range(1, n + 1):
             for d2 in g.DIRECTIONS:
@@ -159,5 +187,4 @@ def _ball_walk(start: int, n: int, forward: int) -> int:
                     continue
                 path = _walk(start, d1, k, d2, n - k, g.ALL)
                 if path is not None:
-                    out |= 1 << path[-1]
-    return out
+                    yield path

@@ -91,14 +91,26 @@ def read_difference(game, missing: list[tuple[int, str]], extra: list[tuple[int,
         return Reading("exact")
     action, err = _single_action(game, missing, extra)
     if action is not None and err is None:
-        st = game.state
-        open_ended = isinstance(action, MoveBall) and st.roll == 1 and missing[0][0] == st.ball \
-            and _legal(game, Dribble(action.to)) is None
-        return Reading("exact", action, open_ended=open_ended)
+        return Reading("exact", action, open_ended=_open_ended(game, action, missing, final))
     why = _not_on_the_way(game, missing, extra, final)
     if why is None:
         return Reading("pending")
     return Reading("wrong", error=err or why)
+
+
+def _open_ended(game, action, missing, final: bool) -> bool:
+    """Whether a legal action could still grow into another: a ball played one square on a roll of 1
+    that its holder may follow (a dribble), or, for raw lifts and places, a token resting on a square
+    that is both a legal end and on the path to another one (a slide in progress)."""
+    st = game.state
+    if isinstance(action, MoveBall):
+        if st.roll == 1 and missing[0][0] == st.ball and _legal(game, Dribble(action.to)) is None:
+            return True
+        return not final and bool(game.ball_transit_squares() >> action.to & 1)
+    if isinstance(action, MovePawn) and not final and st.roll and len(missing) == 1:
+        moves = game.legal_pawn_moves(pawn=action.pawn).get(action.pawn, 0)
+        return bool(_transit_squares(game, action.pawn, moves) >> action.to & 1)
+    return False
 
 
 def _single_action(game, missing, extra):
@@ -175,7 +187,7 @@ def _may_reach(game, a: int, b: int, token: str, final: bool, several: bool) -> 
     if game.expects()["input"] in ("setup", "place"):
         return several                   # with several in hand, which one went where is not known yet
     if token == "ball":
-        return bool(game.ball_destinations() >> b & 1)
+        return bool((game.ball_destinations() | game.ball_transit_squares()) >> b & 1)
     p = _pawn_at(game, TEAMS.index(token), a)
     if p < 0:
         return False

@@ -115,3 +115,18 @@ def test_rule2_rank_and_file_limits_every_pattern_against_a_square_by_square_wal
             walked = sum(1 << p for p in range(width)
                          if not bits >> p & 1 and _longest_run_with(bits, p) > limit)
             assert bad_of(bits) == walked, (width, bin(bits))
+
+
+def test_rule2_a_pawn_slid_through_a_square_where_another_path_could_end_is_one_move():
+    # red-m1 from d4 on a roll of 3: e5 is a destination (N2 then SE1) and a square of the NE path to g7
+    import json
+    from controller.replay import replay_lines
+    setup = {"type": "setup", "pawns": {"red-gk": "d1", "red-s1": "d8", "red-m1": "d4", "blue-gk": "d16",
+                                        "blue-d1": "c12"}, "ball": "d8", "offense": "red"}
+    lines = [setup, {"type": "roll", "die": "red", "value": 3}]
+    for a, b in (("d4", "e5"), ("e5", "f6"), ("f6", "g7")):
+        lines += [{"type": "lift", "square": a, "token": "red"}, {"type": "place", "square": b, "token": "red"}]
+    out = replay_lines([json.dumps(x) for x in lines])
+    verdicts = {o["line"]: o for o in out if "line" in o}
+    assert all(x["ok"] for x in verdicts.values()), verdicts
+    assert out[-1]["snapshot"]["pawns"]["red-m1"]["square"] == "g7" and out[-1]["snapshot"]["phase"] == "ball_play"
