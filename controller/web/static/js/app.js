@@ -107,7 +107,10 @@ async function main() {
     onClock: (doc, opts) => view.clocks.set(doc, opts),
     onStamp: (ts) => view.clocks.sample(ts),
     onEvent: (ev) => view.addEvent(ev),
-    onStatus: (s) => { document.body.dataset.status = s; },
+    onStatus: (s) => {
+      document.body.dataset.status = s;
+      view.clocks.setFrozen(s === "offline");
+    },
     onResponse: (doc) => sim?.onResponse(doc),
     onProblem: problem,
   });

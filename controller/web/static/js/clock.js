@@ -30,6 +30,13 @@ export class Clocks {
     this.samples = [];
     this.skew = 0; // local clock minus the board's clock, in ms
     this.timer = null;
+    this.frozen = false;
+  }
+
+  // An offline board's last clock document says nothing about now: stop counting until it is back.
+  setFrozen(frozen) {
+    this.frozen = frozen;
+    this.paint();
   }
 
   // A stamp from a live message (never a retained one: those may be old).
@@ -74,13 +81,15 @@ export class Clocks {
     if (!doc) return;
     const now = this.boardNow();
     const mc = doc.match_clock;
-    const running = mc.running && !mc.paused;
+    const running = mc.running && !mc.paused && !this.frozen;
     const elapsed = running ? mc.elapsed + Math.max(0, now - Date.parse(doc.at)) / 1000 : mc.elapsed;
     this.el.match.textContent = matchClockText(doc.period, elapsed, mc.length);
     this.el.period.textContent = periodName(doc.period) + (mc.time_up ? " (time up)" : mc.paused ? " (paused)" : "");
     let remaining = null;
     let counting = false;
-    if (doc.move_deadline) {
+    if (this.frozen) {
+      remaining = null;
+    } else if (doc.move_deadline) {
       remaining = (Date.parse(doc.move_deadline) - now) / 1000;
       counting = remaining > 0;
     } else if (doc.move_remaining != null && mc.paused) {
