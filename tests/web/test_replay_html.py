@@ -97,7 +97,8 @@ def match_data(page: Page) -> dict:
 def test_page_is_self_contained(short_match):
     html = replay.render_replay_html(short_match[0])
     page = Page(html)
-    assert not page.links, "the stylesheet is inlined, not linked"
+    assert not [a for a in page.links if a.get("rel") == "stylesheet"], "the stylesheet is inlined, not linked"
+    assert all(a.get("href", "").startswith("data:") for a in page.links), "links only to data: URLs"
     assert page.styles == 1
     assert not [u for u in page.urls if re.match(r"(?i)^(https?:)?//", u)]
     assert not [a["src"] for a, _ in page.scripts if "src" in a], "no external scripts at all"
