@@ -154,13 +154,21 @@ class BoardPublisher:
         if user:
             self.client.username_pw_set(user, password)
         self._up = threading.Event()
-        self.client.on_connect = lambda c, u, f, rc, p: self._up.set() if not rc.is_failure else None
+        self.client.on_connect = self._connected
         self.client.on_disconnect = lambda c, u, f, rc, p: self._up.clear()
         self.client.reconnect_delay_set(0.05, 0.2)
         self.client.connect("127.0.0.1", port, keepalive=10)
         self.client.loop_start()
         if not self._up.wait(5):
             raise AssertionError(f"the test publisher could not connect to port {port}")
+
+    def _connected(self, client, userdata, flags, reason_code, properties) -> None:
+        if reason_code.is_failure:
+            return
+        sock = client.socket()
+        if sock is not None:     # like the daemon's publisher: no Nagle delay for a message right behind another
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._up.set()
 
     def wait_connected(self, timeout: float = 10) -> None:
         if not self._up.wait(timeout):
