@@ -1,0 +1,135 @@
+"""Screenshots of the page for the docs, made with the browser tests' own fixtures (run by hand):
+
+    .venv/bin/python tests/web/screenshots.py [--out docs/img]
+
+live.png      the live view of a match in progress, laptop (1280x800)
+phone.png     the same match on a portrait phone (390x844)
+league.png    the league index with three boards, one of them offline, laptop
+simulator.png `soccerboard sim --manual` after the kick-off roll, the ball in hand, laptop
+
+The match is the seeded bots' match of `soccerboard sim --seed 2`, published as the daemon publishes it (real
+documents from controller.daemon.referee.Referee), up to a moment after a goal with a booked pawn on the board.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "daemon"), str(ROOT / "tests" / "web")]
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from daemon_helpers import scenario_lines  # noqa: E402
+from web_helpers import (BoardPublisher, SimProcess, WebMosquitto, launch_chromium, live_url, make_server,  # noqa: E402
+                         match_frames, publish_frame, wait_connected, wait_seq)
+
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+OPTIONS = {"half_minutes": 45.0, "extra_time": False}
+
+
+def _moment(frames) -> int:
+    """The first frame after a goal with a booked pawn still on the board and a roll to play."""
+    goals = yellow = 0
+    for i, f in enumerate(frames):
+        for e in f.events:
+            goals += e["event"] == "goal"
+            yellow += e["event"] == "yellow_card"
+        st = f.state
+        if goals and yellow and st and st["phase"] in ("offensive_set", "ball_play") and st["roll"] \
+                and any(p["yellow"] and p["square"] for p in st["pawns"].values()):
+            return i
+    raise SystemExit("no such moment in the match")
+
+
+def _publish_match(pub: BoardPublisher, frames, upto: int) -> int:
+    last_leds = None
+    for f in frames[: upto + 1]:
+        publish_frame(pub, f)
+        last_leds = f.leds or last_leds
+    if last_leds is not None:
+        pub.leds(last_leds)
+    pub.clock(frames[upto].clock())         # deadlines from now, as the daemon would have just published them
+    pub.status("online")
+    return [f.state for f in frames[: upto + 1] if f.state][-1]["seq"]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(ROOT / "docs" / "img"))
+    args = ap.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    frames = match_frames(scenario_lines(2, OPTIONS), OPTIONS)
+    upto = _moment(frames)
+    other = match_frames(scenario_lines(4, OPTIONS), OPTIONS)
+    with tempfile.TemporaryDirectory(prefix="soccerboard-shots-") as d, sync_playwright() as p:
+        tmp = Path(d)
+        broker = WebMosquitto(tmp / "mosquitto").start()
+        server = make_server({"ws_port": broker.ws_port, "sim": False})
+        browser = launch_chromium(p)
+        pubs = [BoardPublisher(broker.port, b) for b in ("board1", "pitch2", "garage")]
+        try:
+            # live view and phone: the page is open while the match is published, so its feed fills up
+            laptop = browser.new_context(viewport=LAPTOP)
+            page = laptop.new_page()
+            phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+            small = phone.new_page()
+            for pg in (page, small):
+                pg.goto(live_url(server.url, "board1"))
+                wait_connected(pg)
+            seq = _publish_match(pubs[0], frames, upto)
+            for pg, name in ((page, "live.png"), (small, "phone.png")):
+                wait_seq(pg, seq)
+                pg.wait_for_function("() => /^\\d+$/.test(document.querySelector('#move-clock').textContent.trim())")
+                pg.screenshot(path=str(out / name))
+                print(f"wrote {out / name}")
+
+            # league: board1 as above, pitch2 earlier in another match, garage offline
+            _publish_match(pubs[1], other, len(other) // 3)
+            _publish_match(pubs[2], other, len(other) // 10)
+            pubs[2].status("offline")
+            page.goto(server.url)
+            wait_connected(page)
+            for b in ("board1", "pitch2", "garage"):
+                page.wait_for_selector(f"#league [data-board='{b}']")
+            page.wait_for_function("() => /offline/i.test(document.querySelector(\"#league [data-board='garage']\").textContent)")
+            page.screenshot(path=str(out / "league.png"))
+            print(f"wrote {out / 'league.png'}")
+        finally:
+            for pub in pubs:
+                pub.clear()
+                pub.close()
+            server.stop()
+            broker.stop()
+
+        # simulator: soccerboard sim --manual, red rolled a 3 for the kick-off and holds the ball
+        cfg = tmp / "sim.toml"
+        cfg.write_text('[game]\nkickoff = "red"\n')
+        sim = SimProcess(["--manual", "--config", str(cfg), "--journal-dir", str(tmp / "journal"), "--http-port", "0"],
+                         tmp / "sim.log")
+        try:
+            ctx = browser.new_context(viewport=LAPTOP)
+            page = ctx.new_page()
+            page.goto(sim.url)
+            wait_connected(page)
+            page.wait_for_function("() => Number(document.body.dataset.seq || 0) > 0")
+            page.select_option("#roll-face", "3")
+            page.click("[data-roll='red']")
+            page.wait_for_function("() => document.querySelector(\"#dice [data-die='red']\").textContent.trim() === '3'")
+            page.wait_for_function("() => document.querySelectorAll('rect.square[data-meaning]').length > 0")
+            page.locator("g.ball").click()
+            page.wait_for_function("() => /ball/i.test(document.querySelector('#in-hand').textContent)")
+            page.screenshot(path=str(out / "simulator.png"))
+            print(f"wrote {out / 'simulator.png'}")
+        finally:
+            sim.stop()
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
