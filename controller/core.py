@@ -42,6 +42,9 @@ class Core:
         self.board = bytearray(128)
         self.pending: Reading | None = None
         self.mismatch: Illegal | None = None
+        self.foul = None              # a misplacement that becomes a minor foul when the settle window ends (C10)
+        self._foul_token: tuple[str, str] | None = None   # (square, token) of that misplacement
+        self._foul_wait = 0.0         # simulated seconds of the settle window gone by
         self.question: dict | None = None        # pawn identities the players must confirm
         self._in_hand_peak = {"red": 0, "blue": 0}   # most same-colour pawns off their squares at once
         self._placed = {"red": set(), "blue": set()}  # squares a colour was put down on, this episode
@@ -65,7 +68,14 @@ class Core:
             return self._physical(line)
         if isinstance(line, PressLine) and line.button == "undo":
             return self._undo()
-        if self.mismatch is not None:
+        out = Outcome()
+        if self.foul is not None:
+            if isinstance(line, ClockLine) and self._foul_wait + line.advance < SETTLE_SECONDS:
+                self._foul_wait += line.advance          # still inside the settle window: time passes
+                out.events = self.game.apply(self.ruleset.action_for(line))
+                return out
+            out.settled = self._call_foul()             # the window is over: the foul first, then this input
+        elif self.mismatch is not None:
             return Outcome(verdict=_reject(self._mismatch_error()))
         if self.question is not None:
             if isinstance(line, PressLine) and line.button == "confirm":
@@ -75,9 +85,8 @@ class Core:
                 return Outcome(verdict=_reject(Illegal(
                     "identity_ambiguous", "confirm which pawn stands where first: " +
                     ", ".join(f"{p} on {sq}" for sq, p in self.question["pawns"].items()) + " (press confirm)")))
-        out = Outcome()
         if self.pending is not None and (not isinstance(line, ClockLine) or line.advance >= SETTLE_SECONDS):
-            out.settled = self._settle()
+            out.settled += self._settle()
         try:
             out.events = self.game.apply(self.ruleset.action_for(line))
         except Illegal as e:
@@ -87,7 +96,9 @@ class Core:
         return out
 
     def finish(self) -> list[dict]:
-        """End of input: a pending position settles."""
+        """End of input: a pending position settles, a misplacement left on the board is a foul (C10)."""
+        if self.game is not None and self.foul is not None:
+            return self._call_foul()
         return self._settle() if self.game is not None and self.mismatch is None else []
 
     def board_view(self):
@@ -121,6 +132,7 @@ class Core:
         except ValueError as e:
             return Outcome(verdict=_reject(Illegal("bad_input", str(e))))
         self.game, self.pending, self.mismatch, self.question = game, None, None, None
+        self.foul = None
         self.dice = {"red": None, "blue": None}
         self._relocate(self.ruleset.expected_occupancy(game))
         return Outcome(events=list(getattr(game, "_events", [])))
@@ -130,12 +142,18 @@ class Core:
             self.game.undo()
         except Illegal as e:
             return Outcome(verdict=_reject(e))
-        self.pending, self.mismatch = None, None
+        self.pending, self.mismatch, self.foul = None, None, None
         self._relocate(self.ruleset.expected_occupancy(self.game))
         return Outcome(events=[{"event": "undone"}])
 
     # ----- the physical board ----------------------------------------------------------------------
     def _physical(self, line) -> Outcome:
+        out = Outcome()
+        if self.foul is not None:
+            if isinstance(line, Lift) and (line.square, line.token) == self._foul_token:
+                self.foul = None                         # taken back within the settle window: no foul
+            else:
+                out.settled = self._call_foul()          # the window is over: the foul first, then this input
         board = bytearray(self.board)
         steps = [("lift", line.from_, line.token), ("place", line.to, line.token)] if isinstance(line, Move) \
             else [(line.type, line.square, line.token)]
@@ -144,18 +162,20 @@ class Core:
         for kind, name, token in steps:
             sq, bit = g.parse(name), TOKEN_BIT[token]
             if kind == "lift" and not board[sq] & bit:
-                return Outcome(verdict=_reject(Illegal("no_token", f"there is no {token} token on {name} to lift")))
+                out.verdict = _reject(Illegal("no_token", f"there is no {token} token on {name} to lift"))
+                return out
             if kind == "place" and board[sq] & bit:
                 if isinstance(line, Move) and token != "ball":   # rule 2: never two pawns of a team on a square
-                    return Outcome(verdict=_reject(Illegal("square_taken", f"{name} already holds a {token} pawn")))
-                return Outcome(verdict=_reject(Illegal("bad_input", f"there is a {token} token on {name} already")))
+                    out.verdict = _reject(Illegal("square_taken", f"{name} already holds a {token} pawn"))
+                else:
+                    out.verdict = _reject(Illegal("bad_input", f"there is a {token} token on {name} already"))
+                return out
             board[sq] ^= bit
-        out = Outcome()
         final = isinstance(line, Move)
         reading = self._read(board, final)
         if reading.kind == "wrong" and self.pending is not None and self.pending.kind == "exact":
             # the new input tells the readings apart: the pending move was complete
-            out.settled = self._settle()
+            out.settled += self._settle()
             reading = self._read(board, final)
         was_mismatched = self.mismatch is not None
         if reading.kind == "wrong":
@@ -165,6 +185,10 @@ class Core:
             self.board = board
             self.mismatch = reading.error if not was_mismatched else self.mismatch
             out.verdict = _reject(self._mismatch_error() if was_mismatched else reading.error)
+            if not was_mismatched and isinstance(line, Place):
+                missing, extra = self._diff(board)
+                self.foul = self.ruleset.minor_foul_for(self.game, missing, extra, reading.error)
+                self._foul_token, self._foul_wait = (line.square, line.token), 0.0
             return out
         self.board, self.mismatch = board, None
         self._watch_identity(line)
@@ -239,6 +263,18 @@ class Core:
             self.pending = pending if pending is not None and pending.kind == "pending" else None
             return []
         events = self.game.apply(pending.action)
+        self._follow()
+        return events
+
+    def _call_foul(self) -> list[dict]:
+        """The settle window ended with a misplacement on the board (C10): the minor foul is called and the
+        misplaced token goes back (C17); a board that follows the game is corrected, a sensed one waits."""
+        foul, self.foul = self.foul, None
+        self.mismatch, self.pending = None, None
+        try:
+            events = self.game.apply(foul)
+        except Illegal:
+            events = []
         self._follow()
         return events
 

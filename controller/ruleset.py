@@ -36,6 +36,10 @@ class Ruleset(Protocol):
     def read_difference(self, game: RulesGame, missing: list, extra: list, final: bool = False):
         """A Reading: the action, pending position or error a board difference stands for."""
 
+    def minor_foul_for(self, game: RulesGame, missing: list, extra: list, error):
+        """The action a placement refused by the rules becomes if it is still on the board when the
+        settle window ends (a minor foul with strict_minor_fouls), or None: it is only corrected."""
+
     def snapshot(self, game: RulesGame) -> dict: ...
 
 

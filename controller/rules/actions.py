@@ -60,9 +60,12 @@ class Tick:
 
 @dataclass(frozen=True, slots=True)
 class MinorFoul:
-    """A minor violation noticed outside the engine (strict_minor_fouls: an illegal placement left on the board)."""
+    """A minor violation noticed outside the engine (strict_minor_fouls: an illegal placement left on the
+    board). pawn and square, when known, name the misplaced token (pawn -1: the ball) and where it stood."""
     offender: int
     reason: str
+    pawn: int = -1
+    square: int = -1
 
 
 Action = Roll | Spin | MovePawn | MoveBall | Dribble | RemovePawn | Press | Tick | MinorFoul

@@ -195,7 +195,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         if isinstance(action, Dribble):
             return self._dribble(action.to)
         if isinstance(action, MinorFoul):
-            return self._minor_foul(action.offender, action.reason)
+            return self._minor_foul(action.offender, action.reason, action.pawn, action.square)
         raise Illegal("bad_input", f"unknown action {action!r}")
 
     def _press(self, button: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import geometry as g
-from .actions import Dribble, MoveBall, MovePawn, RemovePawn
+from .actions import Dribble, MinorFoul, MoveBall, MovePawn, RemovePawn
 from .errors import Illegal
 from .pieces import N_PAWNS, TEAMS
 
@@ -111,6 +111,28 @@ def _open_ended(game, action, missing, final: bool) -> bool:
         moves = game.legal_pawn_moves(pawn=action.pawn).get(action.pawn, 0)
         return bool(_transit_squares(game, action.pawn, moves) >> action.to & 1)
     return False
+
+
+PLAY_PHASES = ("offensive_set", "capture", "answer", "kick_off", "ball_play", "corner_kick")
+NOT_FOULS = ("board_mismatch", "no_token", "bad_input", "game_over", "identity_ambiguous")
+
+
+def strict_foul(game, missing: list[tuple[int, str]], extra: list[tuple[int, str]], error: Illegal) -> MinorFoul | None:
+    """C10 strict_minor_fouls: the minor foul (rule 9C) that a placement the rules refuse becomes if it is
+    still on the board when the settle window ends; None when the option is off or this is no placement in
+    play (a token out of nowhere, a set-up placement, which are only corrected)."""
+    st = game.state
+    if not game.options.strict_minor_fouls or error.reason in NOT_FOULS or st.paused or st.phase not in PLAY_PHASES:
+        return None
+    if len(missing) != 1 or len(extra) != 1 or missing[0][1] != extra[0][1]:
+        return None
+    (a, token), (b, _) = missing[0], extra[0]
+    if token == "ball":
+        return MinorFoul(st.actor if st.actor >= 0 else st.offense, error.reason, -1, b)
+    p = _pawn_at(game, TEAMS.index(token), a)
+    if p < 0:
+        return None
+    return MinorFoul(0 if p < 11 else 1, error.reason, p, b)
 
 
 def _single_action(game, missing, extra):

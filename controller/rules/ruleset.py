@@ -59,6 +59,7 @@ class SoccerTacticsWorld:
 
     expected_occupancy = staticmethod(physical.expected_occupancy)
     read_difference = staticmethod(physical.read_difference)
+    minor_foul_for = staticmethod(physical.strict_foul)
 
     def snapshot(self, game: Game) -> dict:
         return snapshot_of(game).to_json_dict()

@@ -64,26 +64,23 @@ class SetPieceMixin:
                     keeper_home=other(st.offense), shooter=st.shooter)
         self._begin_restart(r, "corner_setup")
 
-    def _minor_foul(self, offender: int, reason: str) -> None:
-        """Rule 9C: a free kick from a centre-circle square; the O-team may decline one awarded to it."""
+    def _minor_foul(self, offender: int, reason: str, pawn: int = -1, square: int = -1) -> None:
+        """Rule 9C, C17: a free kick from a centre-circle square, taken by one of the offended team's field
+        players; the O-team may decline one awarded to it (C18: play goes on from before the foul)."""
         st = self.state
         offended = other(offender)
-        self._emit("foul", team=TEAMS[offender], kind="minor", reason=reason)
+        where = {"pawn": pawn_id(pawn), "square": g.name(square)} if pawn >= 0 else \
+            {"square": g.name(square)} if square >= 0 else {}
+        self._emit("foul", team=TEAMS[offender], kind="minor", reason=reason, **where)
         declinable = offended == st.offense and st.phase not in ("free_kick_setup", "goal_kick_setup",
                                                                  "corner_setup", "penalty_setup")
-        resume = None
-        if declinable:
-            saved, events = self.state, self._events
-            self.state, self._events = st.clone(), []
-            self._moved()
-            self._lapse()
-            resume = self.state
-            self.state, self._events = saved, events
-            self._moved()
-        kickers = tuple(p for p in pawns_of(offended) if self._active(p))
+        resume = st.clone() if declinable else None
+        kickers = tuple(p for p in pawns_of(offended) if self._active(p) and not is_keeper(p)) or \
+            tuple(p for p in pawns_of(offended) if self._active(p))
         self._award_free_kick(offended, -1, kickers, zone_team=offender, declinable=declinable, resume=resume)
 
     def _decline(self) -> None:
+        """C18: the foul's move counts as not made (C4): play goes on from the position before the foul."""
         st = self.state
         resume = st.resume
         self._emit("free_kick_declined", team=TEAMS[st.restart.team])
@@ -91,6 +88,7 @@ class SetPieceMixin:
         resume.move_deadline = -1.0
         self.state = resume
         self._moved()
+        self._lapse()
 
     def _begin_restart(self, r: Restart, phase: str, resume=None) -> None:
         st = self.state

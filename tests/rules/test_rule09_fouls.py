@@ -170,3 +170,81 @@ def test_rule9B_C19_penalty_setup_on_the_board_a_pawn_lifted_out_of_turn_is_refu
     assert verdicts[8]["reason"] == "not_your_turn"
     assert all(verdicts[n]["ok"] for n in (9, 10, 11, 12)), verdicts
     assert out[-1]["snapshot"]["pawns"]["red-s1"]["square"] == "d13"
+
+
+# ----- C10 strict_minor_fouls: an illegal placement left on the board is a minor foul (rule 9C, C17) ----------
+STRICT_SETUP = {"type": "setup", "pawns": {"red-gk": "d1", "red-s1": "c5", "red-d2": "d7", "blue-gk": "d16",
+                                           "blue-m1": "e12", "blue-d1": "c14"},
+                "ball": "c5", "offense": "red", "phase": "offensive_set", "options": {"strict_minor_fouls": True}}
+LIFT_D7 = {"type": "lift", "square": "d7", "token": "red"}
+PLACE_D10 = {"type": "place", "square": "d10", "token": "red"}      # a defender over the half-way line
+
+
+def replay(*lines, setup=STRICT_SETUP):
+    import json
+    from controller.replay import replay_lines
+    out = replay_lines([json.dumps(x) for x in (setup, *lines)])
+    return {o["line"]: o for o in out if "line" in o}, [o for o in out if "event" in o], out, out[-1]["snapshot"]
+
+
+def test_rule9C_C10_C17_strict_minor_fouls_an_illegal_placement_left_on_the_board_is_a_minor_foul():
+    v, events, out, snap = replay({"type": "roll", "die": "red", "value": 3}, LIFT_D7, PLACE_D10,
+                                  {"type": "clock", "advance": 0.1})
+    assert v[4]["reason"] == "defender_own_half"                  # caught as it is placed, as by default
+    assert v[5] == {"line": 5, "ok": True}                         # the window's end: never board_mismatch
+    foul = out.index(next(e for e in events if e["event"] == "foul"))
+    assert foul < out.index(v[5])                                 # the foul's events come out first
+    assert [e["event"] for e in events] == ["foul", "free_kick"]
+    assert events[0] == {"event": "foul", "team": "red", "kind": "minor", "reason": "defender_own_half",
+                         "pawn": "red-d2", "square": "d10"}
+    assert events[1] == {"event": "free_kick", "team": "blue", "square": None}     # from the centre circle
+    assert snap["phase"] == "free_kick_setup" and snap["offense"] == "blue" and snap["restart"]["declinable"] is False
+    assert snap["pawns"]["red-d2"]["square"] == "d7" and snap["board"]["consistent"]   # the move corrected
+
+
+def test_rule9C_C10_strict_minor_fouls_any_following_input_ends_the_window_and_is_judged_after_the_foul():
+    v, events, out, snap = replay({"type": "roll", "die": "red", "value": 3}, LIFT_D7, PLACE_D10,
+                                  {"type": "roll", "die": "red", "value": 2})
+    assert v[5]["reason"] == "not_expected"                       # judged in the free-kick set-up
+    assert [e["event"] for e in events] == ["foul", "free_kick"] and snap["phase"] == "free_kick_setup"
+    v, events, out, snap = replay({"type": "roll", "die": "red", "value": 3}, LIFT_D7, PLACE_D10,
+                                  {"type": "move", "from": "c5", "to": "d9", "token": "ball"})
+    assert v[5]["ok"] and [e["event"] for e in events] == ["foul", "free_kick"] and snap["ball"] == "d9"
+    v, events, out, snap = replay({"type": "roll", "die": "red", "value": 3}, LIFT_D7, PLACE_D10)
+    assert [e["event"] for e in events] == ["foul", "free_kick"]  # the end of the file ends the window too
+
+
+def test_rule9C_C10_strict_minor_fouls_a_placement_lifted_within_the_window_is_no_foul():
+    v, events, out, snap = replay({"type": "roll", "die": "red", "value": 3}, LIFT_D7, PLACE_D10,
+                                  {"type": "clock", "advance": 0.02},
+                                  {"type": "lift", "square": "d10", "token": "red"},
+                                  {"type": "place", "square": "d4", "token": "red"}, {"type": "clock", "advance": 1})
+    assert v[5]["ok"] and all(v[n]["ok"] for n in (6, 7, 8)), v
+    assert "foul" not in [e["event"] for e in events] and snap["pawns"]["red-d2"]["square"] == "d4"
+
+
+def test_rule9C_C10_by_default_an_illegal_placement_is_only_corrected():
+    setup = {**STRICT_SETUP, "options": {}}
+    v, events, out, snap = replay({"type": "roll", "die": "red", "value": 3}, LIFT_D7, PLACE_D10,
+                                  {"type": "clock", "advance": 0.1}, setup=setup)
+    assert v[4]["reason"] == "defender_own_half" and v[5]["reason"] == "board_mismatch"
+    assert events == [] and snap["phase"] == "offensive_set"
+
+
+def test_rule9C_C10_C18_strict_minor_foul_by_the_d_team_may_be_declined_and_play_goes_on():
+    setup = {**STRICT_SETUP, "pawns": {"red-gk": "d1", "red-s1": "c5", "red-m1": "a3", "blue-gk": "d16",
+                                       "blue-d1": "c10", "blue-m1": "e12"}}
+    # red plays to c7, captures with red-s1 (c5 -> c7 on a 2); blue answers and slides its defender onto d4...
+    v, events, out, snap = replay(
+        {"type": "roll", "die": "red", "value": 1}, {"type": "move", "from": "a3", "to": "a4", "token": "red"},
+        {"type": "roll", "die": "red", "value": 2}, {"type": "move", "from": "c5", "to": "c7", "token": "ball"},
+        {"type": "roll", "die": "red", "value": 2}, {"type": "move", "from": "c5", "to": "c7", "token": "red"},
+        {"type": "roll", "die": "blue", "value": 3},
+        {"type": "lift", "square": "e12", "token": "blue"}, {"type": "place", "square": "e7", "token": "blue"},
+        {"type": "clock", "advance": 0.1}, {"type": "press", "button": "decline"}, setup=setup)
+    assert v[10]["reason"] == "wrong_distance"
+    names = [e["event"] for e in events]
+    assert names[-3:] == ["foul", "free_kick", "free_kick_declined"]
+    assert events[-2] == {"event": "free_kick", "team": "red", "square": None}
+    # the illegal answer counts as not made (C18): red keeps the ball and starts a new offensive set
+    assert snap["phase"] == "offensive_set" and snap["holder"] == "red-s1" and snap["pawns"]["blue-m1"]["square"] == "e12"
