@@ -30,6 +30,13 @@ class _Line(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
+class SetupClock(_Line):
+    """Where the match clock stands at a set-up: the period (1, 2 halves; 3, 4 extra time) and the seconds
+    played in it."""
+    period: int = Field(ge=1, le=4, strict=True)
+    elapsed: float = Field(0.0, ge=0, allow_inf_nan=False)
+
+
 class Setup(_Line):
     type: Literal["setup"]
     formation: Literal["standard"] | None = None
@@ -39,6 +46,7 @@ class Setup(_Line):
     offense: TeamName | None = None
     phase: str = "offensive_set"
     options: dict | None = None
+    clock: SetupClock | None = None
 
     @field_validator("ball")
     @classmethod

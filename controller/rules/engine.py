@@ -51,22 +51,32 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
 
     # ----- construction -------------------------------------------------------------------
     @classmethod
-    def kick_off(cls, team: int | None, options: Options | None = None, profile: Profile | None = None) -> "Game":
-        """A new match in the kick-off formation; team None starts with the roll-off (rule 1B, C1)."""
+    def kick_off(cls, team: int | None, options: Options | None = None, profile: Profile | None = None,
+                 period: int = 1, elapsed: float = 0.0) -> "Game":
+        """A new match in the kick-off formation; team None starts with the roll-off (rule 1B, C1).
+        period and elapsed start it mid-match, `team` kicking off that period."""
         game = cls(GameState(), options, profile)
+        game._set_clock(team if team is not None else 0, period, elapsed)
         game._reset_formation(team if team is not None else 0)
         if team is None:
             game.state.phase, game.state.actor, game.state.offense = "roll_off", -1, -1
             game.state.holder = -1
             game._events.clear()
-        else:
-            game.state.first_kickoff = team
         return game
+
+    def _set_clock(self, offense: int, period: int, elapsed: float) -> None:
+        """Where a set-up starts the match clock (it runs from the first roll). The team on offence is
+        taken as having kicked off that period, which tells who kicked off the first half (C20)."""
+        st = self.state
+        st.period, st.elapsed = period, elapsed
+        st.first_kickoff = offense if period % 2 else other(offense)
 
     @classmethod
     def from_position(cls, pawns: dict[int, int], ball: int, offense: int, phase: str = "offensive_set",
-                      options: Options | None = None, profile: Profile | None = None) -> "Game":
-        """A match from an explicit position (scenario set-up): the O-team pawn on the ball holds it."""
+                      options: Options | None = None, profile: Profile | None = None,
+                      period: int = 1, elapsed: float = 0.0) -> "Game":
+        """A match from an explicit position (scenario set-up): the O-team pawn on the ball holds it;
+        period and elapsed place it in the match (the clock runs from the first roll)."""
         st = GameState()
         for p, s in pawns.items():
             st.sq[p] = s
@@ -82,7 +92,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         if holder < 0:
             raise ValueError(f"the ball on {g.name(ball)} must be held by a {TEAMS[offense]} pawn standing on it")
         st.holder, st.phase, st.actor = holder, phase, offense
-        st.first_kickoff = offense
+        game._set_clock(offense, period, elapsed)
         if phase == "kick_off":
             st.kick, st.kicker = "kick_off", holder
         return game
@@ -259,7 +269,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             raise Illegal("not_your_turn", f"{TEAMS[st.actor]} is to roll, not {TEAMS[team]}")
         if st.roll:
             raise Illegal("not_expected", f"the roll of {st.roll} has not been used yet")
-        if ph == "kick_off" and not st.clock_running:
+        if not st.clock_running:             # the first roll of a period (a kick-off, or an explicit set-up's)
             st.clock_running = True
             self._emit("clock_started", period=st.period)
         st.move_team = st.actor

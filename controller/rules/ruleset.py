@@ -34,16 +34,33 @@ class SoccerTacticsWorld:
             except ValidationError as e:
                 err = e.errors()[0]
                 raise ValueError(f"options.{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+        period, elapsed = self._clock(setup, opts)
         if setup.pawns is None:
             if setup.ball is not None or setup.offense is not None:
                 raise ValueError("an explicit set-up needs 'pawns' as well as 'ball' and 'offense'")
             kickoff = parse_team(setup.kickoff) if setup.kickoff else None
-            return Game.kick_off(kickoff, opts, self.profile)
+            if kickoff is None and setup.clock is not None:
+                raise ValueError("clock: a set-up that starts with the roll-off starts the match (no 'clock'; "
+                                 "or name the team to kick off with 'kickoff')")
+            return Game.kick_off(kickoff, opts, self.profile, period, elapsed)
         if setup.ball is None or setup.offense is None:
             raise ValueError("an explicit set-up needs 'ball' and 'offense'")
         pawns = {parse_pawn(pid): g.parse(sq) for pid, sq in setup.pawns.items()}
         return Game.from_position(pawns, g.parse(setup.ball), TEAMS.index(setup.offense), setup.phase,
-                                  opts, self.profile)
+                                  opts, self.profile, period, elapsed)
+
+    @staticmethod
+    def _clock(setup, opts: Options) -> tuple[int, float]:
+        """The set-up's `clock` key checked against the options: (period, seconds played in it)."""
+        if setup.clock is None:
+            return 1, 0.0
+        period, elapsed = setup.clock.period, setup.clock.elapsed
+        if period > 2 and not opts.extra_time:
+            raise ValueError(f"clock.period: {period} is extra time, and this match has none (options.extra_time)")
+        length = (opts.half_minutes if period <= 2 else opts.extra_time_minutes) * 60.0
+        if elapsed >= length:
+            raise ValueError(f"clock.elapsed: {elapsed:g} s is not within period {period} ({length:g} s long)")
+        return period, elapsed
 
     def action_for(self, line):
         kind = line.type

@@ -84,7 +84,7 @@ def test_rule2_one_pawn_of_a_team_in_a_goal_area():
 def test_rule2_C4_a_roll_with_no_legal_move_lapses():
     game = position(red={"gk": "d1", "s1": "e5"}, blue={"gk": "d16", "d1": "c12"}, ball="e5")
     events = play(game, "roll red 4")
-    assert events == ["roll_lapsed"] and game.state.phase == "ball_play"
+    assert events == ["clock_started", "roll_lapsed"] and game.state.phase == "ball_play"
 
 
 def test_rule2_C11_keeper_never_moves_on_offence():

@@ -112,7 +112,7 @@ def test_rule9B_C19_penalty_setup_lists_only_the_placing_teams_pawns():
 def test_rule9C_move_clock_expiry_is_a_minor_foul_free_kick_from_the_centre_circle():
     gm = position(red={"gk": "d1", "s1": "d7", "m1": "a3"}, blue={"gk": "d16", "d1": "c12"}, ball="d7")
     names = play(gm, "roll red 3", "tick 61")
-    assert names == ["move_clock_expired", "foul", "free_kick"] and offense(gm) == "blue"
+    assert names == ["clock_started", "move_clock_expired", "foul", "free_kick"] and offense(gm) == "blue"
     assert rejects(gm, "press decline") == "not_expected"        # only the O-team may decline
     assert rejects(gm, "ball c9") == "placement"
     play(gm, "ball d9", "blue-d1 d9")                            # a defender may kick from its own half
@@ -184,7 +184,8 @@ def replay(*lines, setup=STRICT_SETUP):
     import json
     from controller.replay import replay_lines
     out = replay_lines([json.dumps(x) for x in (setup, *lines)])
-    return {o["line"]: o for o in out if "line" in o}, [o for o in out if "event" in o], out, out[-1]["snapshot"]
+    events = [o for o in out if "event" in o and o["event"] != "clock_started"]    # the first roll starts the clock
+    return {o["line"]: o for o in out if "line" in o}, events, out, out[-1]["snapshot"]
 
 
 def test_rule9C_C10_C17_strict_minor_fouls_an_illegal_placement_left_on_the_board_is_a_minor_foul():
@@ -248,3 +249,43 @@ def test_rule9C_C10_C18_strict_minor_foul_by_the_d_team_may_be_declined_and_play
     assert events[-2] == {"event": "free_kick", "team": "red", "square": None}
     # the illegal answer counts as not made (C18): red keeps the ball and starts a new offensive set
     assert snap["phase"] == "offensive_set" and snap["holder"] == "red-s1" and snap["pawns"]["blue-m1"]["square"] == "e12"
+
+
+def test_rule9C_C17_offended_team_puts_the_ball_on_a_centre_square_and_a_field_player_on_it():
+    gm = position(red={"gk": "d1", "s1": "c5", "m1": "e8", "m2": "a3"},
+                  blue={"gk": "d16", "d1": "c12", "m1": "f12"}, ball="c5")
+    names = play(gm, "roll red 3", "tick 61")                     # red's move clock: blue is offended
+    assert names == ["clock_started", "move_clock_expired", "foul", "free_kick"]
+    assert rejects(gm, "ball c9") == "placement"                  # one of the four centre squares
+    play(gm, "ball d8")
+    assert rejects(gm, "blue-d1 d8") == "defender_own_half"       # defenders only in their own half
+    play(gm, "ball d9")                                           # the team may still choose the square
+    assert rejects(gm, "blue-gk d9") == "placement"               # a field player takes it, not the keeper
+    play(gm, "blue-m1 d9")
+    assert gm.state.phase == "free_kick_setup"                    # red-m1 on e8 is inside the zone
+    assert rejects(gm, "red-m1 e9") == "free_kick_zone"
+    play(gm, "red-m1 e7")                                         # to the ring just outside (rule 10)
+    assert gm.state.phase == "offensive_set" and holder(gm) == "blue-m1" and offense(gm) == "blue"
+
+
+def test_rule9C_C18_declined_free_kick_after_a_late_answer_in_the_penalty_area_is_the_shot():
+    gm = position(red={"gk": "d1", "s1": "d12", "m1": "a10", "m2": "c12"}, blue={"gk": "d16", "d1": "h13"},
+                  ball="d12")
+    play(gm, "roll red 1", "red-m1 a11", "roll red 2", "ball d14", "roll red 2", "red-m2 d14")
+    assert gm.state.phase == "answer" and gm.state.scoring          # a capture in blue's penalty area
+    names = play(gm, "roll blue 3", "tick 61")                     # blue's answer comes too late
+    assert names == ["move_clock_expired", "foul", "free_kick"] and gm.state.restart.declinable
+    events = play_events(gm, "press decline")
+    assert [e["event"] for e in events] == ["free_kick_declined", "shot"]
+    assert events[1]["pawn"] == "red-m2" and events[1]["square"] == "d14"
+    assert gm.state.phase == "shot" and holder(gm) == "red-m2" and offense(gm) == "red"
+    play(gm, "spin goal")
+    assert gm.state.score == [1, 0]
+
+
+def test_rule9C_C18_declined_free_kick_after_a_late_answer_elsewhere_is_a_new_offensive_set():
+    gm = position(red={"gk": "d1", "s1": "d7", "m1": "a3"}, blue={"gk": "d16", "d1": "c12", "m1": "e9"}, ball="d7")
+    play(gm, "roll red 1", "red-m1 a4", "roll red 2", "ball d9", "roll red 2", "red-s1 d9", "roll blue 4", "tick 61")
+    events = play_events(gm, "press decline")
+    assert [e["event"] for e in events] == ["free_kick_declined"]
+    assert gm.state.phase == "offensive_set" and holder(gm) == "red-s1" and gm.state.roll == 0
