@@ -69,12 +69,18 @@ class Core:
         if isinstance(line, PressLine) and line.button == "undo":
             return self._undo()
         out = Outcome()
+        called = None
         if self.foul is not None:
             if isinstance(line, ClockLine) and self._foul_wait + line.advance < SETTLE_SECONDS:
                 self._foul_wait += line.advance          # still inside the settle window: time passes
-                out.events = self.game.apply(self.ruleset.action_for(line))
+                try:
+                    out.events = self.game.apply(self.ruleset.action_for(line))
+                except Illegal as e:
+                    out.verdict = _reject(e)
                 return out
-            out.settled = self._call_foul()             # the window is over: the foul first, then this input
+            called = self._call_foul()                  # the window is over: the foul first, then this input
+        if called is not None:
+            out.settled = called
         elif self.mismatch is not None:
             return Outcome(verdict=_reject(self._mismatch_error()))
         if self.question is not None:
@@ -98,7 +104,7 @@ class Core:
     def finish(self) -> list[dict]:
         """End of input: a pending position settles, a misplacement left on the board is a foul (C10)."""
         if self.game is not None and self.foul is not None:
-            return self._call_foul()
+            return self._call_foul() or []
         return self._settle() if self.game is not None and self.mismatch is None else []
 
     def board_view(self):
@@ -153,7 +159,7 @@ class Core:
             if isinstance(line, Lift) and (line.square, line.token) == self._foul_token:
                 self.foul = None                         # taken back within the settle window: no foul
             else:
-                out.settled = self._call_foul()          # the window is over: the foul first, then this input
+                out.settled = self._call_foul() or []    # the window is over: the foul first, then this input
         board = bytearray(self.board)
         steps = [("lift", line.from_, line.token), ("place", line.to, line.token)] if isinstance(line, Move) \
             else [(line.type, line.square, line.token)]
@@ -266,15 +272,16 @@ class Core:
         self._follow()
         return events
 
-    def _call_foul(self) -> list[dict]:
+    def _call_foul(self) -> list[dict] | None:
         """The settle window ended with a misplacement on the board (C10): the minor foul is called and the
-        misplaced token goes back (C17); a board that follows the game is corrected, a sensed one waits."""
+        misplaced token goes back (C17); a board that follows the game is corrected, a sensed one waits.
+        None when no foul is called: play moved on meanwhile (the move clock ran out), so it is only corrected."""
         foul, self.foul = self.foul, None
+        missing, extra = self._difference()
+        if self.ruleset.minor_foul_for(self.game, missing, extra, self.mismatch) is None:
+            return None
         self.mismatch, self.pending = None, None
-        try:
-            events = self.game.apply(foul)
-        except Illegal:
-            events = []
+        events = self.game.apply(foul)
         self._follow()
         return events
 

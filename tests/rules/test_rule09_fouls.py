@@ -289,3 +289,12 @@ def test_rule9C_C18_declined_free_kick_after_a_late_answer_elsewhere_is_a_new_of
     events = play_events(gm, "press decline")
     assert [e["event"] for e in events] == ["free_kick_declined"]
     assert gm.state.phase == "offensive_set" and holder(gm) == "red-s1" and gm.state.roll == 0
+
+
+def test_rule9C_C10_strict_minor_foul_not_called_twice_when_the_move_clock_ran_out_in_the_window():
+    v, events, out, snap = replay({"type": "roll", "die": "red", "value": 3}, {"type": "clock", "advance": 59.99},
+                                  LIFT_D7, PLACE_D10, {"type": "clock", "advance": 0.02},
+                                  {"type": "clock", "advance": 0.1})
+    assert [e["event"] for e in events] == ["move_clock_expired", "foul", "free_kick"]
+    assert events[1]["reason"] == "move_clock" and snap["offense"] == "blue"
+    assert v[7]["reason"] == "board_mismatch"                    # red-d2 is still to be put back by hand
