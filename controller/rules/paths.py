@@ -147,19 +147,25 @@ def ball_targets(start: int, n: int, forward: int = 0) -> int:
 
 
 _CROSSED: list[list[list[int | None]]] = [[[None] * 13 for _ in range(g.N_SQUARES)] for _ in range(3)]
+_CROSSED_BY_END: dict[tuple[int, int, int], dict[int, int]] = {}
 
 
 def ball_transit(start: int, n: int, forward: int, targets: int) -> int:
     """Squares the ball crosses (start and end excluded) on its paths of exactly n squares that end in
     `targets`: where a ball slid square by square along a legal path may rest on its way. The union over
-    every path is a table; when `targets` leaves some ends out (kick-off, goal kick), the paths are walked."""
+    every path is a table; when `targets` leaves some ends out (kick-off, goal kick), a table by end."""
     every = ball_targets(start, n, forward)
     if targets & every == every:
         return _CROSSED[forward][start][n]
+    by_end = _CROSSED_BY_END.get((forward, start, n))
+    if by_end is None:          # only kick-offs and goal kicks get here: few starts, a small table
+        by_end = _CROSSED_BY_END[(forward, start, n)] = {}
+        for path in _ball_paths(start, n, forward):
+            by_end[path[-1]] = by_end.get(path[-1], 0) | g.mask_of(path[:-1])
     out = 0
-    for path in _ball_paths(start, n, forward):
-        if targets >> path[-1] & 1:
-            out |= g.mask_of(path[:-1])
+    for end, crossed in by_end.items():
+        if targets >> end & 1:
+            out |= crossed
     return out
 
 

@@ -46,3 +46,22 @@ def test_rule6C_goal_kick_inside_the_area_is_refused():
          "roll blue 1", "roll blue 2")
     assert rejects(gm, "ball b16") == "goal_kick_short"           # three squares, still in the area
     assert at(gm, "blue-gk") == "e16"
+
+
+def test_rule6C_goal_kick_ball_slid_out_of_the_area_rests_on_its_way_inside_it():
+    from controller.rules import geometry as g
+    from controller.rules.physical import read_difference
+    gm = shot_then_goal_kick()
+    play(gm, "red-m1 e13", "red-m3 a15", "blue-gk e16", "ball e16", "roll blue 1", "blue-m1 a11",
+         "roll blue 2", "roll red 2")                              # a keeper's kick of 4 from e16
+
+    def reading(square, final=False):
+        return read_difference(gm, [(g.parse("e16"), "ball")], [(g.parse(square), "ball")], final)
+
+    assert reading("e15").kind == "pending" and reading("e14").kind == "pending"   # in the area, on the way
+    assert reading("b16").kind == "pending"                       # on the way to a16, outside the area
+    assert reading("g15").kind == "pending"                       # on the way to h15 (S then E)
+    assert reading("c14").kind == "pending"                       # 4 squares but in the area: on the way on
+    assert reading("c14", final=True).error.reason == "goal_kick_short"            # a `move` line ends there
+    assert reading("e12").action is not None and not reading("e12").open_ended
+    assert reading("h14").kind == "wrong" and reading("h14").error.reason == "wrong_distance"
