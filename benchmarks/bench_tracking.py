@@ -53,6 +53,7 @@ def measure(matches: int):
             if action is None:
                 break
             shadow.state = core.game.state.clone()
+            shadow._moved()                                    # its occupancy view belongs to the old state
             lines = lines_for(core.game, action)
             physical = [ln for ln in lines if ln["type"] in ("move", "lift", "place")]
             if physical and len(physical) == 1 and physical[0]["type"] == "move":

@@ -106,10 +106,32 @@ def _open_ended(game, action, missing, final: bool) -> bool:
     if isinstance(action, MoveBall):
         if st.roll == 1 and missing[0][0] == st.ball and _legal(game, Dribble(action.to)) is None:
             return True
-        return not final and bool(game.ball_transit_squares() >> action.to & 1)
-    if isinstance(action, MovePawn) and not final and st.roll and len(missing) == 1:
-        moves = game.legal_pawn_moves(pawn=action.pawn).get(action.pawn, 0)
-        return bool(_transit_squares(game, action.pawn, moves) >> action.to & 1)
+        # a square crossed after k < n steps is at most k away: an end n squares away is on no other path
+        if final or g.chebyshev(st.ball, action.to) >= st.roll:
+            return False
+        return bool(game.ball_transit_squares() >> action.to & 1)
+    if isinstance(action, MovePawn) and not final and st.roll and len(missing) == 1 \
+            and g.chebyshev(missing[0][0], action.to) < st.roll:
+        return _on_the_way_on(game, action.pawn, action.to)
+    return False
+
+
+def _on_the_way_on(game, pawn: int, square: int) -> bool:
+    """Whether an unblocked path to another legal destination of the pawn passes through `square`."""
+    from .moves import variant
+    from .paths import table
+    st = game.state
+    t = table(variant(pawn), st.sq[pawn], st.roll)
+    through = t.only.get(square, 0) | t.through_multi.get(square, 0)
+    if not through:
+        return False
+    legal = game.legal_pawn_moves(pawn=pawn).get(pawn, 0) & through
+    opp = game.occ.team[1 - (0 if pawn < 11 else 1)]
+    bit = 1 << square
+    for d in g.squares_of(legal):
+        for inter in t.by_target.get(d, ()):
+            if inter & bit and not inter & opp:
+                return True
     return False
 
 
