@@ -218,3 +218,16 @@ def test_rule11_a_bad_setup_clock_key_is_bad_input():
         assert v[1]["reason"] == "bad_input", bad
     v, events, snap = replay({**EXPLICIT, "clock": {"period": 3}, "options": {"extra_time": False}})
     assert v[1]["reason"] == "bad_input"
+
+
+def test_rule11_C20_a_standard_setup_with_a_clock_key_kicks_off_that_period():
+    setup = {"type": "setup", "formation": "standard", "kickoff": "blue", "clock": {"period": 2, "elapsed": 0},
+             "options": {"half_minutes": 1, "extra_time_minutes": 1}}
+    v, events, snap = replay(setup, {"type": "roll", "die": "blue", "value": 2},
+                             {"type": "move", "from": "d9", "to": "d7", "token": "ball"}, clock(60))
+    assert events[0] == {"event": "kick_off", "team": "blue", "period": 2}
+    names = [e["event"] for e in events]
+    assert "extra_time" in names and snap["clock"]["period"] == 3
+    assert snap["phase"] == "kick_off" and snap["offense"] == "red"   # red kicked off the first half
+    v, events, snap = replay({"type": "setup", "formation": "standard", "clock": {"period": 2}})
+    assert v[1]["reason"] == "bad_input" and "roll-off" in v[1]["detail"]
