@@ -4,6 +4,12 @@ Why the standard library: the page is static files plus one generated `config.js
 browser where the broker's WebSocket listener is; nothing else needs a web framework on a Pi. Only
 files under the static directory are served (no directory listings), with caching off for
 `config.json` and `index.html` so a restarted daemon's new ports are picked up.
+
+HTTP/1.1 keep-alive: the page loads a dozen small modules at once, and over HTTP/1.0 each one costs a new
+connection and, in this threading server, a new thread. Every response carries a Content-Length (the
+files, config.json, the errors), so a browser can reuse its connections; an idle one is closed after
+IDLE_SECONDS so its thread does not wait forever. Headers and body are two writes on a connection that
+stays open: without TCP_NODELAY the body would wait for the browser's delayed ACK of the headers (40 ms).
 """
 from __future__ import annotations
 
@@ -18,10 +24,14 @@ log = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).parent / "static"
 _NO_CACHE = ("/", "/index.html", "/config.json")
+IDLE_SECONDS = 30
 
 
 class _Handler(SimpleHTTPRequestHandler):
     config_bytes = b"{}"
+    protocol_version = "HTTP/1.1"
+    timeout = IDLE_SECONDS  # a kept-alive connection nobody uses any more ends here
+    disable_nagle_algorithm = True
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript",
                       ".mjs": "text/javascript", ".json": "application/json", ".svg": "image/svg+xml"}
@@ -31,8 +41,7 @@ class _Handler(SimpleHTTPRequestHandler):
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(self.config_bytes)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
+            self.end_headers()  # Cache-Control: no-store comes with end_headers, as for index.html
             self.wfile.write(self.config_bytes)
             return
         super().do_GET()
@@ -58,6 +67,8 @@ class WebServer:
         handler = type("Handler", (_Handler,), {"config_bytes": json.dumps(config or {}).encode()})
         self._httpd = ThreadingHTTPServer((host, port), partial(handler, directory=str(static_dir)))
         self._httpd.daemon_threads = True
+        # stop() must not wait for the connections a browser keeps open
+        self._httpd.block_on_close = False
         self.host = host
         self.port = self._httpd.server_address[1]
         self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.5},
