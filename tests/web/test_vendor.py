@@ -31,10 +31,12 @@ class _Scripts(HTMLParser):
         super().__init__()
         self.scripts: list[tuple[dict, str]] = []
         self.urls: list[str] = []
+        self.tags: list[tuple[str, dict]] = []     # every start tag, in document order
         self._open: dict | None = None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        self.tags.append((tag, a))
         self.urls += [v for k, v in attrs if k in ("src", "href") and v]
         if tag == "script":
             self._open = a
@@ -119,6 +121,38 @@ def test_modules_import_each_other_by_bare_specifiers_only():
             assert name == "mqtt" or re.fullmatch(r"sb/[a-z]+\.js", name), f"{path.name} imports {name!r}"
             if name.startswith("sb/"):
                 assert (STATIC / "js" / name[3:]).is_file(), f"{path.name} imports a missing {name}"
+
+
+def _imports(path: Path) -> list[str]:
+    text = path.read_text()
+    return [a or b for a, b in re.findall(
+        r"""(?m)^\s*import\s[^;]*?from\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']""", text)]
+
+
+def test_every_module_of_the_page_is_preloaded_after_the_import_map():
+    """index.html lists every module sb/app.js loads, directly or not, as <link rel="modulepreload">, so the
+    browser fetches them all at once instead of discovering them import by import; and nothing else."""
+    imports = import_map()
+    wanted, todo = set(), ["sb/app.js"]
+    while todo:
+        name = todo.pop()
+        if name in wanted:
+            continue
+        wanted.add(name)
+        if name.startswith("sb/"):
+            todo += _imports(STATIC / "js" / name[3:])
+    resolve = {name: (STATIC / (imports[name] if name in imports else imports["sb/"] + name[3:])).resolve()
+               for name in wanted}
+    page = parse_page()
+    links = [a["href"] for tag, a in page.tags if tag == "link" and a.get("rel") == "modulepreload"]
+    assert len(links) == len(set(links)), "a module is preloaded twice"
+    preloaded = {(STATIC / href).resolve() for href in links}
+    assert preloaded == set(resolve.values()), (
+        f"missing: {sorted(n for n, p in resolve.items() if p not in preloaded)}, "
+        f"not loaded by the page: {sorted(str(p.relative_to(STATIC)) for p in preloaded - set(resolve.values()))}")
+    order = [tag if tag != "link" else a.get("rel") for tag, a in page.tags
+             if tag == "link" and a.get("rel") == "modulepreload" or tag == "script" and a.get("type") == "importmap"]
+    assert order[0] == "script", "the import map comes before the first modulepreload"
 
 
 def test_refresh_rewrites_the_manifest_from_the_files(tmp_path):

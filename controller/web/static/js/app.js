@@ -10,11 +10,10 @@ import { setupSim } from "sb/sim.js";
 const $ = (id) => document.getElementById(id);
 
 // config.json is written by the daemon's web server; without it (a 404, or opened elsewhere) the defaults hold.
+// index.html asks for it before the modules load (window.sbConfig); a page without that script asks now.
 async function loadConfig() {
   try {
-    const res = await fetch("config.json", { cache: "no-store" });
-    if (!res.ok) return {};
-    const doc = await res.json();
+    const doc = await (window.sbConfig ?? fetch("config.json", { cache: "no-store" }).then((r) => (r.ok ? r.json() : {})));
     return doc && typeof doc === "object" ? doc : {};
   } catch {
     return {};
