@@ -20,6 +20,9 @@ export function connect(url, { onConnection, onMessage }) {
     reconnectPeriod: RECONNECT_MS,
     connectTimeout: 5000,
     resubscribe: false, // we subscribe on every connect ourselves
+    // mqtt.js would otherwise fill a cache of 65536 two-byte buffers on its first write, which holds up the
+    // page for tens of milliseconds (and a garbage collection) just while the broker is answering
+    writeCache: false,
   });
   const topics = new Map(); // topic -> qos
   let up = false;
