@@ -385,8 +385,13 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         return 0, g.ALL
 
     def _ball_targets(self) -> int:
-        forward, allowed = self._ball_rules()
-        return ball_destinations(self.state.ball, self.state.roll, forward, allowed)
+        st = self.state                  # _ball_rules inlined: this runs at every ball roll and play
+        if st.phase == "kick_off":
+            end = self.profile.ends[other(st.offense)]
+            return ball_destinations(st.ball, st.roll, 1 if st.offense == 0 else -1, end.own_half)
+        if st.kick == "goal_kick":
+            return ball_destinations(st.ball, st.roll, 0, ~self.profile.ends[st.offense].penalty_area & g.ALL)
+        return ball_destinations(st.ball, st.roll)
 
     def ball_transit_squares(self) -> int:
         """Squares the ball crosses on its way to a legal destination for the pending roll (where a ball
