@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from firmware_bridge import messages as M  # noqa: E402
-from firmware_bridge.firmware import sbconst as C  # noqa: E402
-from firmware_bridge.firmware.device import delta  # noqa: E402
-from firmware_bridge.firmware.sbwire import Deframer, cobs_decode  # noqa: E402
-from firmware_bridge.framing import FrameDecoder, encode_frame  # noqa: E402
+from firmware_bridge import messages as M
+from firmware_bridge.firmware import sbconst as C
+from firmware_bridge.firmware.device import delta
+from firmware_bridge.firmware.sbwire import Deframer, cobs_decode
+from firmware_bridge.framing import FrameDecoder, encode_frame
 
 TARGET = 20_000
 CHUNK = 4096

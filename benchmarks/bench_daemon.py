@@ -28,11 +28,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "daemon")]
 
 import paho.mqtt.client as mqtt  # noqa: E402
+from daemon_helpers import (  # noqa: E402
+    BASE,
+    BOARD,
+    DAEMON_PASS,
+    Mosquitto,
+    expected_run,
+    scenario_lines,
+    start_daemon,
+    stop_process,
+    wait_for,
+    write_scenario,
+)
 
 from controller.core import SETTLE_SECONDS  # noqa: E402
-
-from daemon_helpers import (BASE, BOARD, DAEMON_PASS, Mosquitto, expected_run,  # noqa: E402
-                            scenario_lines, start_daemon, stop_process, wait_for, write_scenario)
 
 
 def pct(values, p):

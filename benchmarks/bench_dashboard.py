@@ -36,11 +36,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "daemon"), str(ROOT / "tests" / "web")]
 
 import paho.mqtt.client as mqtt  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-
 from daemon_helpers import scenario_lines  # noqa: E402
-from web_helpers import (BoardPublisher, SimProcess, WebMosquitto, launch_chromium, live_url, make_server,  # noqa: E402
-                         match_frames, stop_process, wait_connected)
+from playwright.sync_api import sync_playwright  # noqa: E402
+from web_helpers import (  # noqa: E402
+    BoardPublisher,
+    SimProcess,
+    WebMosquitto,
+    launch_chromium,
+    live_url,
+    make_server,
+    match_frames,
+    stop_process,
+    wait_connected,
+)
 
 # In every page: when body[data-seq] changes, note the time, and the end of the task that changed it. The live
 # page sets data-seq in its animation-frame paint, so that task is the frame's rendering: style, layout, paint.

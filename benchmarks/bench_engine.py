@@ -15,15 +15,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from controller.rules import geometry as g  # noqa: E402
-from controller.rules.actions import Roll  # noqa: E402
-from controller.rules.engine import Game  # noqa: E402
-from controller.rules.reference import walked_destinations  # noqa: E402
-from controller.rules.paths import prepare as warm_tables  # noqa: E402
-from controller.rules.pieces import is_keeper, pawns_of  # noqa: E402
-from controller.rules.state import Options  # noqa: E402
-from simulator.bots import Bot, play_match  # noqa: E402
-
+from controller.rules.actions import Roll
+from controller.rules.engine import Game
+from controller.rules.paths import prepare as warm_tables
+from controller.rules.pieces import is_keeper, pawns_of
+from controller.rules.reference import walked_destinations
+from controller.rules.state import Options
+from simulator.bots import Bot, play_match
 
 
 def naive_destinations(game: Game) -> dict[int, int]:

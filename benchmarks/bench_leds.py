@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from controller.leds import AGREES, BoardView, LedPlan, plan_leds  # noqa: E402
-from controller.rules.engine import Game  # noqa: E402
-from controller.rules.state import Options  # noqa: E402
-from simulator.bots import Bot, play_match  # noqa: E402
+from controller.leds import AGREES, BoardView, LedPlan, plan_leds
+from controller.rules.engine import Game
+from controller.rules.state import Options
+from simulator.bots import Bot, play_match
 
 MOVE_PHASES = ("offensive_set", "capture", "answer")
 SETUP_PHASES = ("free_kick_setup", "goal_kick_setup", "corner_setup", "penalty_setup")

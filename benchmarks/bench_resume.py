@@ -28,10 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from controller.replay import replay_lines  # noqa: E402
-from firmware_bridge import host as H, messages as M  # noqa: E402
-from firmware_bridge import serial_link  # noqa: E402
 import test_e2e_serial_match as e2e  # noqa: E402
+
+from controller.replay import replay_lines  # noqa: E402
+from firmware_bridge import host as H  # noqa: E402
+from firmware_bridge import messages as M
+from firmware_bridge import serial_link  # noqa: E402
 
 FAULTS = {
     "clean": ("--unplug-after", str(e2e.UNPLUG_AFTER), "--unplug-seconds", "1"),

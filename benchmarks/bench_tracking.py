@@ -14,19 +14,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from controller.core import Core  # noqa: E402
-from controller.leds.planner import plan_leds  # noqa: E402
-from controller.rules.engine import Game  # noqa: E402
-from controller.rules.physical import expected_occupancy  # noqa: E402
-from controller.rules.state import Options  # noqa: E402
-from controller.ruleset import get_ruleset  # noqa: E402
-from controller.scenario import parse_obj  # noqa: E402
-from controller.tracking import FrameTracker  # noqa: E402
-from simulator.bots import Bot  # noqa: E402
-from simulator.lines import lines_for  # noqa: E402
+from controller.core import Core
+from controller.leds.planner import plan_leds
+from controller.rules.engine import Game
+from controller.rules.physical import expected_occupancy
+from controller.rules.state import Options
+from controller.ruleset import get_ruleset
+from controller.scenario import parse_obj
+from controller.tracking import FrameTracker
+from simulator.bots import Bot
+from simulator.lines import lines_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_engine import warm_tables  # noqa: E402
+from bench_engine import warm_tables
 
 
 def p99(xs: list[float]) -> float:

@@ -35,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         return run(args.file, leds=args.leds)
     if args.command == "schema":
         import json
+
         from .rules.snapshot import Snapshot
         print(json.dumps(Snapshot.model_json_schema(), indent=2))
         return 0

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Iterable, TextIO
+from collections.abc import Iterable
+from typing import TextIO
 
 from .core import Core, Outcome
 from .rules.errors import Illegal

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
@@ -112,7 +112,7 @@ class ClockLine(_Line):
         return v
 
 
-Input = Annotated[Union[Setup, Lift, Place, Move, RollLine, SpinLine, PressLine, ClockLine],
+Input = Annotated[Setup | Lift | Place | Move | RollLine | SpinLine | PressLine | ClockLine,
                   Field(discriminator="type")]
 _ADAPTER = TypeAdapter(Input)
 TYPES = ("setup", "lift", "place", "move", "roll", "spin", "press", "clock")

@@ -84,7 +84,7 @@ class BoardEmulator:
         self.device.hello()
         self.device.set_occupancy(self.occupancy)  # the first scan after boot
 
-    def start(self) -> "BoardEmulator":
+    def start(self) -> BoardEmulator:
         self._open_pty()
         self._thread = threading.Thread(target=self._run, name="board-emulator", daemon=True)
         self._thread.start()
@@ -97,7 +97,7 @@ class BoardEmulator:
         with self._lock:
             self._close_pty()
 
-    def __enter__(self) -> "BoardEmulator":
+    def __enter__(self) -> BoardEmulator:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

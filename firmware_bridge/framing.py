@@ -15,7 +15,8 @@ from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from firmware_bridge.firmware import sbconst as C
-from firmware_bridge.firmware.sbwire import cobs_decode, encode_frame as _encode_frame
+from firmware_bridge.firmware.sbwire import cobs_decode
+from firmware_bridge.firmware.sbwire import encode_frame as _encode_frame
 
 log = logging.getLogger(__name__)
 

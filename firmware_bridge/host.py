@@ -14,8 +14,9 @@ exactly that base even when changes were coalesced by an outbox overflow.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from firmware_bridge import messages as M
 from firmware_bridge.firmware import sbconst as C

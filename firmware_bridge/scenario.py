@@ -9,9 +9,10 @@ Only what a board can sense matters here: ``lift``/``place``/``move`` change the
 from __future__ import annotations
 
 import json
-from typing import Iterable, Iterator, NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
-from hal.frames import empty_frame, token_bit, square_index, with_token
+from hal.frames import empty_frame, square_index, token_bit, with_token
 
 
 class BoardAction(NamedTuple):

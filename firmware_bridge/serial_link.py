@@ -14,7 +14,7 @@ import logging
 import os
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import serial
 
@@ -76,7 +76,7 @@ class SerialLink:
         self.failures = 0
         self.path: str | None = None
 
-    def start(self) -> "SerialLink":
+    def start(self) -> SerialLink:
         self._thread = threading.Thread(target=self._run, name="soccerboard-serial", daemon=True)
         self._thread.start()
         return self

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Mapping
+from collections.abc import Mapping
 
 import serial
 
@@ -37,7 +37,7 @@ class UartDice(DiceFeed):
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def start(self) -> "UartDice":
+    def start(self) -> UartDice:
         self._thread = threading.Thread(target=self._run, name="soccerboard-dice", daemon=True)
         self._thread.start()
         return self

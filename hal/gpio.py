@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from gpiozero import Button, Buzzer, DigitalInputDevice, DigitalOutputDevice
 
@@ -130,7 +131,7 @@ class GpioBoard:
             self.occupancy.publish(frame)
         return frame
 
-    def start(self) -> "GpioBoard":
+    def start(self) -> GpioBoard:
         if self._interval is not None:
             self._thread = threading.Thread(target=self._run, name="soccerboard-scan", daemon=True)
             self._thread.start()

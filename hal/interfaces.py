@@ -8,8 +8,9 @@ gpiozero splits devices from the pin factory that backs them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from hal.events import ButtonPress, DieRoll, DieStatus
 
@@ -87,7 +88,7 @@ class Hardware:
         for close in reversed(closers):
             close()
 
-    def __enter__(self) -> "Hardware":
+    def __enter__(self) -> Hardware:
         return self
 
     def __exit__(self, *exc: object) -> None:

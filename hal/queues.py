@@ -32,7 +32,7 @@ class InputOrder:
         return self.last, time.monotonic()
 
 
-def _ordered_put(order: "InputOrder | None", q: "queue.Queue", item) -> None:
+def _ordered_put(order: InputOrder | None, q: queue.Queue, item) -> None:
     if order is None:
         q.put(item)
         return
@@ -41,11 +41,11 @@ def _ordered_put(order: "InputOrder | None", q: "queue.Queue", item) -> None:
         q.put((n, at, item))
 
 
-def _unwrap(order: "InputOrder | None", got):
+def _unwrap(order: InputOrder | None, got):
     return got if order is None or got is None else got[2]
 
 
-def _drain(order: "InputOrder", q: "queue.Queue", kind: str) -> list[tuple]:
+def _drain(order: InputOrder, q: queue.Queue, kind: str) -> list[tuple]:
     out = []
     while True:
         try:
@@ -55,7 +55,7 @@ def _drain(order: "InputOrder", q: "queue.Queue", kind: str) -> list[tuple]:
         out.append((n, at, kind, item))
 
 
-def _get(q: "queue.Queue[T]", timeout: float) -> T | None:
+def _get(q: queue.Queue[T], timeout: float) -> T | None:
     try:
         if timeout <= 0:
             return q.get_nowait()
@@ -76,7 +76,7 @@ class FrameFeed:
     def __init__(self, order: InputOrder | None = None, settled: bool = False) -> None:
         self._lock = threading.Lock()
         self._latest = empty_frame()
-        self._changes: "queue.Queue[bytes]" = queue.Queue()
+        self._changes: queue.Queue[bytes] = queue.Queue()
         self.order = order
         self.settled = settled    # each change was settled where it was sensed (a board on its own clock)
 
@@ -120,8 +120,8 @@ class DiceFeed:
 
     def __init__(self, initial_status: str = "disconnected", order: InputOrder | None = None) -> None:
         self._lock = threading.Lock()
-        self._status = {die: initial_status for die in DIE_NAMES}
-        self._events: "queue.Queue[DieRoll | DieStatus]" = queue.Queue()
+        self._status = dict.fromkeys(DIE_NAMES, initial_status)
+        self._events: queue.Queue[DieRoll | DieStatus] = queue.Queue()
         self.order = order
 
     def publish_roll(self, die: str, face: int) -> None:
@@ -151,7 +151,7 @@ class ButtonFeed:
     """A Buttons source fed by callbacks."""
 
     def __init__(self, order: InputOrder | None = None) -> None:
-        self._presses: "queue.Queue[ButtonPress]" = queue.Queue()
+        self._presses: queue.Queue[ButtonPress] = queue.Queue()
         self.order = order
 
     def publish(self, name: str) -> None:

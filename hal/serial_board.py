@@ -8,7 +8,8 @@ are handed to the session and sent by the link thread, so the core never waits o
 from __future__ import annotations
 
 import logging
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from firmware_bridge import host as H
 from firmware_bridge.serial_link import SerialLink
@@ -37,7 +38,7 @@ class SerialBoard:
         self.session = H.HostSession(self._deliver, {int(uid): team for team, uid in binding.items()})
         self.link = SerialLink(port, self.session, baudrate=baudrate, backoff=backoff)
 
-    def start(self) -> "SerialBoard":
+    def start(self) -> SerialBoard:
         self.link.start()
         return self
 

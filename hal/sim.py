@@ -7,7 +7,8 @@ and advance the clock, and the core sees exactly what a real backend would hand 
 from __future__ import annotations
 
 import threading
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from hal.frames import blank_led_frame, check_frame, check_led_frame, empty_frame, tokens_at, with_token
 from hal.interfaces import Hardware

@@ -21,7 +21,7 @@ def lines_for(game, action) -> list[dict]:
         return [{"type": "clock", "advance": action.seconds}]
     if isinstance(action, Press):
         return [{"type": "press", "button": action.button}]
-    team = lambda p: TEAMS[0 if p < 11 else 1]  # noqa: E731
+    team = lambda p: TEAMS[0 if p < 11 else 1]
     if isinstance(action, MovePawn):
         frm = st.sq[action.pawn]
         if frm < 0:

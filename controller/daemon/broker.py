@@ -46,7 +46,7 @@ class EmbeddedBroker:
     def ws_url(self) -> str:
         return f"ws://{self.host}:{self.ws_port}/"
 
-    def start(self, timeout: float = 10.0) -> "EmbeddedBroker":
+    def start(self, timeout: float = 10.0) -> EmbeddedBroker:
         for name in ("amqtt", "transitions", "amqtt.broker", "amqtt.mqtt.protocol"):
             logging.getLogger(name).setLevel(logging.WARNING)
         self._thread.start()

@@ -152,7 +152,7 @@ class WebConfig(_Section):
             raise ValueError(f"web.ws_url must start with ws:// or wss://, not {v!r}")
         return v
 
-    def page_config(self, settings: "Settings") -> dict:
+    def page_config(self, settings: Settings) -> dict:
         """The config.json the page reads."""
         out: dict[str, Any] = {"prefix": settings.base.rsplit("/", 1)[0], "board": settings.board_id,
                                "sim": False}

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Callable
+from collections.abc import Callable
 
-from ..tracking import FrameTracker, change_lines
 from hal.events import DieRoll, DieStatus
 from hal.interfaces import Hardware
 from hal.queues import ResyncFrame
+
+from ..tracking import FrameTracker, change_lines
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ class HardwarePoller:
         self._order = hardware.occupancy.order if _ordered(hardware) else None
         self._carry: list[tuple] = []             # inputs numbered after the last cut, for the next poll
 
-    def start(self) -> "HardwarePoller":
+    def start(self) -> HardwarePoller:
         self._thread.start()
         return self
 

@@ -16,10 +16,10 @@ import os
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +126,7 @@ class JournalStore:
         return 0
 
     def new_path(self) -> Path:
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S")
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
         n = 0
         while True:
             path = self.dir / f"{self.board_id}-{stamp}-{n}.jsonl"
@@ -165,7 +165,7 @@ class JournalWriter:
         self.error: str | None = None
         self.lines_written = 0
 
-    def start(self) -> "JournalWriter":
+    def start(self) -> JournalWriter:
         self._thread.start()
         return self
 

@@ -14,10 +14,10 @@ import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
-from .report import match_minute
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings, problems
 from .homeassistant import discovery_messages
 from .publisher import Publisher
+from .report import match_minute
 from .service import Daemon
 from .systemd import Notifier, Watchdog, heartbeat_fresh, watchdog_interval
 

@@ -21,9 +21,9 @@ import ssl
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
-from typing import Callable
+from datetime import UTC, datetime, timedelta
 
 import paho.mqtt.client as mqtt
 
@@ -53,14 +53,14 @@ class Msg:
 
 
 def iso(t: datetime | None = None) -> str:
-    return (t or datetime.now(timezone.utc)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return (t or datetime.now(UTC)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def clock_document(view: dict) -> dict:
     """Game-time clock view -> deadlines on the wall clock, which clients count down locally."""
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     run = not view["paused"]
-    due = lambda r: iso(now + timedelta(seconds=r)) if (r is not None and run) else None  # noqa: E731
+    due = lambda r: iso(now + timedelta(seconds=r)) if (r is not None and run) else None
     return {"at": iso(now), "period": view["period"], "phase": view["phase"],
             "match_clock": {"running": view["running"] and run, "paused": view["paused"],
                             "elapsed": round(view["elapsed"], 3), "length": view["length"],
@@ -115,7 +115,7 @@ class Publisher:
         self._thread = threading.Thread(target=self._run, name="soccerboard-mqtt", daemon=True)
 
     # ---- any thread -----------------------------------------------------------------------------
-    def start(self) -> "Publisher":
+    def start(self) -> Publisher:
         self._thread.start()
         return self
 

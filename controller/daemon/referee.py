@@ -43,7 +43,7 @@ def clock_view(snapshot: dict | None) -> dict | None:
         return None
     c = snapshot["clock"]
     now = c["now"]
-    rel = lambda d: None if d is None else round(d - now, 3)   # noqa: E731
+    rel = lambda d: None if d is None else round(d - now, 3)
     return {"period": c["period"], "length": c["length"], "running": c["running"], "paused": c["paused"],
             "time_up": c["time_up"], "elapsed": c["elapsed"], "move_remaining": rel(c["move_deadline"]),
             "reset_remaining": rel(c["reset_deadline"]), "phase": snapshot["phase"]}
@@ -54,7 +54,7 @@ def _clock_key(view: dict | None):
         return None
     # while running, deadlines move with time: compare their game-time instants, not what remains
     shift = 0.0 if view["paused"] else view["elapsed"]
-    due = lambda r: None if r is None else round(r + shift, 2)   # noqa: E731
+    due = lambda r: None if r is None else round(r + shift, 2)
     return (view["period"], view["running"], view["paused"], view["time_up"], view["phase"],
             due(view["move_remaining"]), due(view["reset_remaining"]))
 

@@ -9,7 +9,6 @@ so a power cut or kill -9 resumes exactly where the journal ends.
 """
 from __future__ import annotations
 
-import json
 import logging
 import queue
 import threading
@@ -18,6 +17,8 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
+from hal.sim import SimBoard
+
 from .commands import CommandError, parse_command, response
 from .inputs import ClockFeed, HardwarePoller
 from .journal import ABANDONED, FINISHED, JournalStore, JournalWriter, dumps, repair
@@ -25,7 +26,6 @@ from .leds import led_document
 from .publisher import Msg, Publisher, clock_document, iso
 from .referee import Referee, Step
 from .siminput import SimInputError, deliver, parse_payload
-from hal.sim import SimBoard
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ class Daemon:
         self.auto_setup = settings.game.auto_setup if auto_setup is None else auto_setup
         self.exit_when_done = exit_when_done
         self.store = JournalStore(settings.journal.dir, settings.board_id)
-        self.inputs: "queue.Queue[Item]" = queue.Queue()
+        self.inputs: queue.Queue[Item] = queue.Queue()
         self.publisher = publisher
         self.journal = JournalWriter(self._durable)
         self.referee: Referee | None = None
@@ -122,7 +122,7 @@ class Daemon:
         self.put("control", {"type": _END})
 
     # ---- start and stop ----------------------------------------------------------------------------
-    def start(self, source=None) -> "Daemon":
+    def start(self, source=None) -> Daemon:
         self.journal.start()
         self._resume_or_begin(source)
         self.referee.core.ruleset.prepare()       # every rule table now: flat memory from the first match

@@ -11,7 +11,7 @@ import json
 import logging
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from controller.scenario import BadInput, parse_obj
 
@@ -45,7 +45,7 @@ class LineSource:
         self._skip = list(journal_lines)
         self._normalise = normalise
 
-    def start(self) -> "LineSource":
+    def start(self) -> LineSource:
         self._thread.start()
         return self
 
@@ -170,7 +170,7 @@ class BotOpponent:
         self._seq = lambda: -1
         self._thread = threading.Thread(target=self._run, name="soccerboard-bot", daemon=True)
 
-    def attach(self, daemon) -> "BotOpponent":
+    def attach(self, daemon) -> BotOpponent:
         daemon.after_step.append(self.offer)
         self._seq = lambda: daemon.referee.seq
         return self
@@ -192,7 +192,7 @@ class BotOpponent:
             self._plan = (referee.seq, lines_for(core.game, action))
             self._cond.notify()
 
-    def start(self) -> "BotOpponent":
+    def start(self) -> BotOpponent:
         self._thread.start()
         return self
 

@@ -12,7 +12,7 @@ import os
 import socket
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,7 @@ class Watchdog:
         self._thread = threading.Thread(target=self._run, name="soccerboard-watchdog", daemon=True)
         self.pings = 0
 
-    def start(self) -> "Watchdog":
+    def start(self) -> Watchdog:
         self._thread.start()
         return self
 

@@ -10,5 +10,16 @@ from .palette import COLOURS, PRIORITY, RGB, WARNING_SECONDS
 from .planner import SCHEMA, LedPlan, plan_leds
 from .view import AGREES, BoardView
 
-__all__ = ["AGREES", "BoardView", "COLOURS", "LedPlan", "PRIORITY", "RGB", "SCHEMA", "Step",
-           "WARNING_SECONDS", "plan_corrections", "plan_leds"]
+__all__ = [
+           "AGREES",
+           "COLOURS",
+           "PRIORITY",
+           "RGB",
+           "SCHEMA",
+           "WARNING_SECONDS",
+           "BoardView",
+           "LedPlan",
+           "Step",
+           "plan_corrections",
+           "plan_leds",
+]

@@ -9,8 +9,8 @@ step at a time: the first of the list.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from controller.rules import geometry as g
 

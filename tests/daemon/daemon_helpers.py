@@ -68,7 +68,7 @@ class Mosquitto:
             f"user {getpass.getuser()}\nlog_dest file {self.dir / 'mosquitto.log'}\n")
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "Mosquitto":
+    def start(self) -> Mosquitto:
         self.proc = subprocess.Popen([self.binary, "-c", str(self.dir / "mosquitto.conf")],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         wait_for(self._listening, 10, f"mosquitto on port {self.port}")

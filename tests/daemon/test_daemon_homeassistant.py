@@ -14,13 +14,25 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
+from daemon_helpers import (
+    BASE,
+    BOARD,
+    ROOT,
+    Mosquitto,
+    Watcher,
+    expected_run,
+    scenario_lines,
+    sim_args,
+    start_daemon,
+    stop_process,
+    wait_for,
+    write_scenario,
+)
 
 from controller.daemon.config import ConfigError, load_settings
 from controller.daemon.homeassistant import SENSORS, discovery_messages, package_version
 from controller.daemon.referee import Referee
 from controller.rules.pieces import TEAMS
-from daemon_helpers import (BASE, BOARD, ROOT, Mosquitto, Watcher, expected_run, scenario_lines, sim_args,
-                            start_daemon, stop_process, wait_for, write_scenario)
 
 HA_USER, HA_PASS = "homeassistant", "ha-secret"
 PREFIX = "homeassistant"

@@ -6,18 +6,18 @@ import socket
 import time
 
 import pytest
+from daemon_helpers import expected_run, scenario_lines, wait_for
 
 from controller.cli import main as cli
 from controller.daemon.commands import CommandError, parse_command
 from controller.daemon.config import ConfigError, load_settings
 from controller.daemon.inputs import HardwarePoller
-from controller.tracking import change_lines
 from controller.daemon.journal import read_journal
 from controller.daemon.report import analyse, report
 from controller.daemon.service import Daemon
 from controller.daemon.systemd import Notifier, Watchdog
 from controller.replay import replay_lines
-from daemon_helpers import expected_run, scenario_lines, wait_for
+from controller.tracking import change_lines
 from hal.backends import open_hardware
 from hal.frames import empty_frame, with_token
 

@@ -1,12 +1,14 @@
 """What the daemon keeps from match to match stays bounded (the 500-match figure is in benchmarks/bench_daemon.py)."""
 from __future__ import annotations
 
+from daemon_helpers import wait_for
+
 from controller.daemon.config import load_settings
 from controller.daemon.service import SIM_RECORD, Daemon
 from controller.daemon.sources import AutoplaySource
-from controller.rules import geometry as g, paths
+from controller.rules import geometry as g
+from controller.rules import paths
 from controller.rules.engine import UNDO_DEPTH
-from daemon_helpers import wait_for
 from hal.backends import open_hardware
 
 OPTIONS = {"half_minutes": 3.0, "extra_time": False}
@@ -68,6 +70,6 @@ def test_late_qos0_callbacks_neither_pile_up_nor_push_out_a_real_early_ack():
     from controller.daemon.publisher import EARLY_ACK_SECONDS, Publisher
     pub = Publisher("soccerboard/m1", "127.0.0.1", 1)
     long_ago = time.monotonic() - 2 * EARLY_ACK_SECONDS
-    pub._early_acks = {mid: long_ago for mid in range(1, 257)}     # stale QoS 0 reports
+    pub._early_acks = dict.fromkeys(range(1, 257), long_ago)     # stale QoS 0 reports
     pub._handle_publish(None, None, 1000, None, None)               # a QoS 1 ack that beat _flush
     assert list(pub._early_acks) == [1000]                          # the stale ones went, the real one stayed

@@ -6,9 +6,24 @@ import json
 import signal
 import time
 
-from daemon_helpers import (BASE, BOARD, DAEMON_PASS, REFEREE_PASS, REFEREE_USER, Watcher, broker, comparable, expected_run,  # noqa: F401
-                            publish_once, scenario_lines, sim_args, start_daemon, stop_process, wait_for,
-                            write_scenario)
+from daemon_helpers import (  # noqa: F401
+    BASE,
+    BOARD,
+    DAEMON_PASS,
+    REFEREE_PASS,
+    REFEREE_USER,
+    Watcher,
+    broker,
+    comparable,
+    expected_run,
+    publish_once,
+    scenario_lines,
+    sim_args,
+    start_daemon,
+    stop_process,
+    wait_for,
+    write_scenario,
+)
 
 OPTIONS = {"half_minutes": 3.0, "extra_time": False}
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 
+from daemon_helpers import wait_for
+
 from controller.daemon.config import load_settings
 from controller.daemon.service import Daemon
 from controller.daemon.sources import BotOpponent
 from controller.tracking import FrameTracker
-from daemon_helpers import wait_for
 from hal.backends import open_hardware
 from hal.frames import empty_frame, tokens_at, with_token
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import struct
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from firmware_bridge import messages as M
 from firmware_bridge.firmware import sbconst as C

@@ -11,9 +11,9 @@ import time
 import pytest
 
 from firmware_bridge.emulator import BoardEmulator
+from firmware_bridge.scenario import standard_formation
 from hal.events import DieRoll, DieStatus
 from hal.frames import square_name, tokens_at, with_token
-from firmware_bridge.scenario import standard_formation
 from hal.serial_board import SerialBoard
 
 

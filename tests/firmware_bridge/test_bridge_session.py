@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 import struct
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from firmware_bridge import host as H
 from firmware_bridge.firmware import sbconst as C

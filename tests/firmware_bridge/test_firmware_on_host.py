@@ -38,7 +38,7 @@ class Wiring:
 
     def __init__(self):
         self.closed: set[tuple[int, int]] = set()  # (square index, channel bit)
-        self.pins: dict[int, "FakePin"] = {}
+        self.pins: dict[int, FakePin] = {}
 
     def address(self, first_pin):
         return sum(self.pins[first_pin + bit]._value << bit for bit in range(4))

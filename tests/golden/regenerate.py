@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from controller.replay import replay_lines  # noqa: E402
+from controller.replay import replay_lines
 
 for scenario in sorted(Path(__file__).parent.glob("*.jsonl")):
     if scenario.name.endswith(".expected.jsonl"):

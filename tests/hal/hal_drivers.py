@@ -12,11 +12,11 @@ import time
 import tty
 
 from gpiozero.pins.mock import MockFactory
+from hal_reed_matrix_mock import ReedMatrixHarness, states
 
 from firmware_bridge.emulator import BoardEmulator
 from hal.backends import open_hardware
 from hal.frames import square_index, token_bit
-from hal_reed_matrix_mock import ReedMatrixHarness, states
 
 BACKEND_NAMES = ["sim", "gpio", "serial"]
 

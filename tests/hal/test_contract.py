@@ -5,12 +5,11 @@ from __future__ import annotations
 import time
 
 import pytest
-
-from hal.events import ButtonPress, DieRoll, DieStatus
-from hal.frames import LED_FRAME_LEN, diff_frames, empty_frame, is_valid_frame, led_set, blank_led_frame
-from hal.interfaces import Buttons, Buzzer, DiceSource, LedSink, OccupancySource, TimeSource
 from hal_drivers import BACKEND_NAMES, DRIVERS
 
+from hal.events import ButtonPress, DieRoll, DieStatus
+from hal.frames import LED_FRAME_LEN, blank_led_frame, diff_frames, empty_frame, is_valid_frame, led_set
+from hal.interfaces import Buttons, Buzzer, DiceSource, LedSink, OccupancySource, TimeSource
 
 
 @pytest.fixture(params=BACKEND_NAMES)

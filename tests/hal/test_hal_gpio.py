@@ -6,11 +6,11 @@ import time
 
 import pytest
 from gpiozero.pins.mock import MockFactory
+from hal_reed_matrix_mock import ReedMatrixHarness, states
 
 from hal.events import ButtonPress
 from hal.frames import BALL, BLUE, RED, diff_frames, empty_frame, square_index
 from hal.gpio import GpioBoard, ReedMatrix, linear_layout
-from hal_reed_matrix_mock import ReedMatrixHarness, states
 
 ROWS = ["GPIO4", "GPIO5"]
 COLUMNS = ["GPIO8", "GPIO9", "GPIO10"]

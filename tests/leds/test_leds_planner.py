@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import pytest
+from leds_helpers import expect_exact, mask
 
 from controller.leds import AGREES, PRIORITY, RGB, BoardView, plan_leds
 from controller.leds.planner import _die_moves
 from controller.rules import geometry as g
 from controller.rules.engine import Game
-from leds_helpers import expect_exact, mask
 from tests.rules.dsl import play, position
 
 P = g.parse
@@ -279,7 +279,7 @@ def test_plan_is_pure_and_the_default_view_agrees():
     history = len(gm.history)
     plan_leds(gm, lifted("f13:blue"))
     assert gm.state == before and len(gm.history) == history
-    assert AGREES == BoardView()
+    assert BoardView() == AGREES
 
 
 def test_board_view_rejects_nonsense():
@@ -295,9 +295,10 @@ def test_every_meaning_has_a_colour_and_no_square_is_dark_but_lit():
 
 
 def test_plans_over_random_match_positions_never_fail():
+    import random
+
     from controller.rules.state import Options
     from simulator.bots import Bot, play_match
-    import random
     rng = random.Random(5)
     seen: set[str] = set()
     for seed in (1, 2):

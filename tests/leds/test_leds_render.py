@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from controller.leds import BoardView, plan_leds
-from controller.render import BOARD_X, BOARD_Y, S, TEAM_FILL, load, render_main, render_png, render_svg, scene
+from controller.render import BOARD_X, BOARD_Y, TEAM_FILL, S, load, render_main, render_png, render_svg, scene
 from controller.rules import geometry as g
 from controller.rules.snapshot import snapshot_of
 from tests.rules.dsl import play, position
