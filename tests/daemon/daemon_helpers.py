@@ -180,9 +180,9 @@ def expected_run(lines: list[dict], options: dict):
 def start_daemon(args: list[str], log: Path) -> subprocess.Popen:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("NOTIFY_SOCKET", None)
-    f = open(log, "ab")
-    return subprocess.Popen([sys.executable, "-m", "controller.cli", *args], cwd=ROOT, env=env,
-                            stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
+    with open(log, "ab") as f:       # the child has its own copy of the descriptor once started
+        return subprocess.Popen([sys.executable, "-m", "controller.cli", *args], cwd=ROOT, env=env,
+                                stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
 
 
 def stop_process(proc: subprocess.Popen, sig=signal.SIGTERM, timeout: float = 15) -> int:
@@ -199,14 +199,6 @@ def stop_process(proc: subprocess.Popen, sig=signal.SIGTERM, timeout: float = 15
 def comparable(snapshot: dict) -> dict:
     """A snapshot without its seq (a resumed run numbers the same way, but compare the game itself too)."""
     return {k: v for k, v in snapshot.items() if k != "seq"}
-
-
-@pytest.fixture
-def broker(tmp_path):
-    """A fresh Mosquitto for one test, stopped afterwards."""
-    m = Mosquitto(tmp_path / "mosquitto").start()
-    yield m
-    m.stop()
 
 
 def write_scenario(path: Path, lines: list[dict]) -> Path:

@@ -6,14 +6,13 @@ import json
 import signal
 import time
 
-from daemon_helpers import (  # noqa: F401
+from daemon_helpers import (
     BASE,
     BOARD,
     DAEMON_PASS,
     REFEREE_PASS,
     REFEREE_USER,
     Watcher,
-    broker,
     comparable,
     expected_run,
     publish_once,
@@ -129,7 +128,7 @@ def test_kill_9_mid_match_then_restart_reaches_the_uninterrupted_snapshot(broker
     options = {"half_minutes": 4.0, "extra_time": False}
     for seed, fraction in ((3, 0.2), (4, 0.5), (6, 0.8)):    # early, half-way and late in the match
         lines = scenario_lines(seed, options)
-        ref, expected = expected_run(lines, {"half_minutes": 4.0, **options})
+        ref, _ = expected_run(lines, {"half_minutes": 4.0, **options})
         scenario = write_scenario(tmp_path / f"match{seed}.jsonl", lines)
         journal = tmp_path / f"j{seed}"
         args = sim_args(broker, journal, "--scenario", str(scenario), "--speed", "0.004", "--half-minutes", "4",
@@ -138,7 +137,8 @@ def test_kill_9_mid_match_then_restart_reaches_the_uninterrupted_snapshot(broker
         proc = start_daemon(args, log)
         try:
             kill_at = int(len(lines) * fraction)
-            wait_for(lambda: journal.exists() and _journaled(journal) >= kill_at, 30, f"{kill_at} journaled inputs")
+            wait_for(lambda journal=journal, kill_at=kill_at: journal.exists() and _journaled(journal) >= kill_at,
+                     30, f"{kill_at} journaled inputs")
             proc.send_signal(signal.SIGKILL)
             proc.wait(10)
             journaled = sum(1 for t in next(journal.glob("*.jsonl")).read_text().splitlines() if t.startswith("{"))
@@ -149,8 +149,9 @@ def test_kill_9_mid_match_then_restart_reaches_the_uninterrupted_snapshot(broker
             stop_process(proc)
         assert "resumed the unfinished match" in log.read_text()
         watcher = Watcher(broker.port)
-        state = wait_for(lambda: [json.loads(p) for t, p, r in watcher.messages if t.endswith("/state")], 5,
-                         "the retained state")[-1]
+        state = wait_for(lambda watcher=watcher: [json.loads(p) for t, p, r in watcher.messages
+                                                  if t.endswith("/state")],
+                         5, "the retained state")[-1]
         watcher.close()
         assert comparable(state) == comparable(ref.state_doc)
         assert state["seq"] == ref.state_doc["seq"]
