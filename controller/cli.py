@@ -14,13 +14,16 @@ def main(argv: list[str] | None = None) -> int:
         from .render import render_main
         return render_main(argv[1:])
     from .daemon.main import add_daemon_commands, add_sim_options, dispatch
-    parser = argparse.ArgumentParser(prog="soccerboard", description="A live referee for a Soccer Tactics WORLD board.")
+    parser = argparse.ArgumentParser(prog="soccerboard",
+                                     description="A live referee for a Soccer Tactics WORLD board.")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("replay", help="feed a scenario or journal to the referee and print verdicts, events and the final snapshot")
+    p = sub.add_parser("replay", help="feed a scenario or journal to the referee and print verdicts, events and the "
+                                      "final snapshot")
     p.add_argument("file", help="scenario file (JSON Lines), or - for standard input")
     p.add_argument("--leds", action="store_true", help="also print the LED frame after each input that changes it")
     sub.add_parser("render", help="draw a scenario's final position or a snapshot as SVG or PNG (see its --help)")
-    p = sub.add_parser("sim", help="the daemon on a simulated board with an embedded broker; seeded bots play a live match")
+    p = sub.add_parser("sim", help="the daemon on a simulated board with an embedded broker; seeded bots play a "
+                                   "live match")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--half-minutes", type=float, default=45.0)
     p.add_argument("--speed", type=float, default=0.25, help="seconds between inputs (0: as fast as possible)")

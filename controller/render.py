@@ -115,14 +115,16 @@ def scene(snapshot: dict, leds: dict | None = None, profile: Profile | None = No
     for sq in range(128):
         x, y = _xy(sq)
         name = g.name(sq)
-        fill = GRASS[((sq >> 3) // 2) % 2]
+        fill: tuple[int, ...] = GRASS[((sq >> 3) // 2) % 2]
         if name in lit:
             fill = tuple(int(c) for c in lit[name]["rgb"])
         out.append(Shape("rect", (x, y, S, S), fill=fill))
     for i in range(9):              # grid
-        out.append(Shape("line", (BOARD_X + i * S, BOARD_Y, BOARD_X + i * S, BOARD_Y + BOARD_H), stroke=(30, 80, 35), width=0.6))
+        out.append(Shape("line", (BOARD_X + i * S, BOARD_Y, BOARD_X + i * S, BOARD_Y + BOARD_H),
+                         stroke=(30, 80, 35), width=0.6))
     for i in range(17):
-        out.append(Shape("line", (BOARD_X, BOARD_Y + i * S, BOARD_X + BOARD_W, BOARD_Y + i * S), stroke=(30, 80, 35), width=0.6))
+        out.append(Shape("line", (BOARD_X, BOARD_Y + i * S, BOARD_X + BOARD_W, BOARD_Y + i * S),
+                         stroke=(30, 80, 35), width=0.6))
 
     # the pitch's markings from the board profile
     out.append(Shape("rect", (BOARD_X, BOARD_Y, BOARD_W, BOARD_H), stroke=LINE, width=2.5))
@@ -156,7 +158,8 @@ def scene(snapshot: dict, leds: dict | None = None, profile: Profile | None = No
             xs = [_xy(s)[0] for s in goal]
             on_top = end.goal_rank == 16
             gy = BOARD_Y - GOAL_D if on_top else BOARD_Y + BOARD_H
-            out.append(Shape("rect", (min(xs), gy, max(xs) + S - min(xs), GOAL_D), fill=(235, 235, 235), stroke=INK, width=1))
+            out.append(Shape("rect", (min(xs), gy, max(xs) + S - min(xs), GOAL_D), fill=(235, 235, 235), stroke=INK,
+                             width=1))
 
     # square names on the edges
     for f in range(8):
@@ -190,19 +193,23 @@ def scene(snapshot: dict, leds: dict | None = None, profile: Profile | None = No
             if info.get("sent_off"):
                 fill = tuple((c + 2 * 170) // 3 for c in fill)
             ring = (255, 215, 0) if holder == f"{team}-{slot}" else (255, 255, 255)
-            out.append(Shape("circle", (cx, cy, rad), fill=fill, stroke=ring, width=2.2 if ring != (255, 255, 255) else 1.2))
+            out.append(Shape("circle", (cx, cy, rad), fill=fill, stroke=ring,
+                             width=2.2 if ring != (255, 255, 255) else 1.2))
             out.append(Shape("text", (cx, cy + rad * 0.32, slot), fill=(255, 255, 255),
                              size=rad * (0.85 if pair else 0.78), bold=True))
             for k in range(min(int(info.get("yellow") or 0), 2)):
-                out.append(Shape("rect", (cx + rad * 0.45 + k * 4, cy - rad - 1, 3.5, 6), fill=(250, 210, 0), stroke=INK, width=0.5))
+                out.append(Shape("rect", (cx + rad * 0.45 + k * 4, cy - rad - 1, 3.5, 6), fill=(250, 210, 0),
+                                 stroke=INK, width=0.5))
             if info.get("sent_off"):
                 out.append(Shape("rect", (cx - rad - 2, cy - rad - 1, 4, 7), fill=(220, 0, 0), stroke=INK, width=0.5))
     if ball >= 0:
         x, y = _xy(ball)
         if ball in on:
-            out.append(Shape("circle", (x + S * 0.8, y + S * 0.8, S * 0.15), fill=(255, 255, 255), stroke=INK, width=1.2))
+            out.append(Shape("circle", (x + S * 0.8, y + S * 0.8, S * 0.15), fill=(255, 255, 255), stroke=INK,
+                             width=1.2))
         else:
-            out.append(Shape("circle", (x + S / 2, y + S / 2, S * 0.22), fill=(255, 255, 255), stroke=INK, width=1.5))
+            out.append(Shape("circle", (x + S / 2, y + S / 2, S * 0.22), fill=(255, 255, 255), stroke=INK,
+                             width=1.5))
 
     # legend of the LED meanings shown
     if lit:
@@ -229,7 +236,7 @@ def _meaning_order() -> dict[str, int]:
 
 # ----- SVG -----------------------------------------------------------------------------------------
 def _hex(c) -> str:
-    return "none" if c is None else "#%02x%02x%02x" % tuple(int(v) for v in c[:3])
+    return "none" if c is None else "#" + "".join(f"{int(v):02x}" for v in c[:3])
 
 
 def _n(v: float) -> str:
@@ -277,7 +284,7 @@ def _font(size: float, bold: bool):
     from PIL import ImageFont
     key = (round(size), bold)
     if key not in _FONTS:
-        font = None
+        font: ImageFont.FreeTypeFont | ImageFont.ImageFont | None = None
         for name in (("DejaVuSans-Bold.ttf", "Arial Bold.ttf") if bold else ("DejaVuSans.ttf", "Arial.ttf")):
             try:
                 font = ImageFont.truetype(name, key[0])
@@ -359,7 +366,8 @@ def load(text: str, want_leds: bool) -> tuple[dict, dict | None]:
             raise RenderError("the JSON file is not a snapshot (no \"pawns\")")
         leds = whole.get("leds")
         if want_leds and leds is None:
-            raise RenderError("--leds: a snapshot file has no LED frame; give {\"snapshot\": ..., \"leds\": ...} or a scenario")
+            raise RenderError("--leds: a snapshot file has no LED frame; "
+                              "give {\"snapshot\": ..., \"leds\": ...} or a scenario")
         return snap, leds if want_leds else None
     objs = []
     for line in text.splitlines():
@@ -399,8 +407,9 @@ def _from_scenario(lines: list[str], want_leds: bool) -> tuple[dict, dict | None
 
 def render_main(argv: list[str] | None = None) -> int:
     """soccerboard render FILE [--leds] [-o out.svg|out.png] [--scale N]"""
-    ap = argparse.ArgumentParser(prog="soccerboard render",
-                                 description="draw a position (a scenario's final position, a replay output or a JSON snapshot)")
+    ap = argparse.ArgumentParser(
+        prog="soccerboard render",
+        description="draw a position (a scenario's final position, a replay output or a JSON snapshot)")
     ap.add_argument("file", help="scenario or replay output (JSON Lines), JSON snapshot, or - for standard input")
     ap.add_argument("--leds", action="store_true", help="colour the squares with the LED frame")
     ap.add_argument("-o", "--output", help="out.svg or out.png (default: SVG on standard output)")

@@ -93,7 +93,8 @@ def run(path: str, stdout: TextIO = sys.stdout, leds: bool = False) -> int:
             replay_into(sys.stdin, emit, leds=leds)
             return 0
         try:
-            f = open(path, encoding="utf-8", errors="replace")
+            # opened apart from the `with` below so that only a failure to open reads as "cannot read"
+            f = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
         except OSError as e:
             sys.stderr.write(f"soccerboard replay: cannot read {path}: {e.strerror}\n")
             return 2

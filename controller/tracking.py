@@ -45,9 +45,10 @@ class FrameTracker:
         """The board was restated from `old` to `new` by no hand (a simulated board following the game's
         own relocations): shift what is settled and what is settling by the same difference, so a change
         still in its settle window stays a change and the restated tokens are none."""
-        delta = bytes(a ^ b for a, b in zip(old, new))
-        self.settled = bytes(a ^ b for a, b in zip(self.settled, delta))
-        self._candidate = bytes(a ^ b for a, b in zip(self._candidate, delta))
+        settled, candidate = self._started()
+        delta = bytes(a ^ b for a, b in zip(old, new, strict=True))
+        self.settled = bytes(a ^ b for a, b in zip(settled, delta, strict=True))
+        self._candidate = bytes(a ^ b for a, b in zip(candidate, delta, strict=True))
 
     def feed(self, frame: bytes, now: float) -> list[dict]:
         if frame != self._candidate:
@@ -58,6 +59,11 @@ class FrameTracker:
         """Check the settle window without a new frame (call it on clock ticks)."""
         if self._candidate == self.settled or now - self._since < self.settle:
             return []
-        lines = change_lines(self.settled, self._candidate)
-        self.settled = self._candidate
-        return lines
+        settled, candidate = self._started()
+        self.settled = candidate
+        return change_lines(settled, candidate)
+
+    def _started(self) -> tuple[bytes, bytes]:
+        if self.settled is None or self._candidate is None:
+            raise RuntimeError("FrameTracker.start() must be given the board first")
+        return self.settled, self._candidate

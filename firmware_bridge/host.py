@@ -200,13 +200,13 @@ class HostSession:
             if now - self._last_tx_heartbeat >= C.HEARTBEAT_MS / 1000:
                 self._last_tx_heartbeat = now
                 self._outgoing.append(self._frame(C.MSG_HOST_HEARTBEAT))
-            if self._led_pending and self._led_frame is not None:
-                if self._led_sent_at is None or now - self._led_sent_at >= LED_RETRY_S:
-                    if self._led_sent_at is not None:
-                        self.stats.led_retries += 1
-                    self._led_sent_at = now
-                    self._outgoing.append(
-                        self._frame(C.MSG_LED_FRAME, M.led_frame(self._led_id, self._led_frame)))
+            due = self._led_sent_at is None or now - self._led_sent_at >= LED_RETRY_S
+            if self._led_pending and self._led_frame is not None and due:
+                if self._led_sent_at is not None:
+                    self.stats.led_retries += 1
+                self._led_sent_at = now
+                self._outgoing.append(
+                    self._frame(C.MSG_LED_FRAME, M.led_frame(self._led_id, self._led_frame)))
         return self._take_outgoing()
 
     # -- internals ---------------------------------------------------------------------

@@ -7,6 +7,7 @@ values, so the session can count it and drop it.
 
 from __future__ import annotations
 
+import itertools
 import struct
 from typing import NamedTuple
 
@@ -98,9 +99,9 @@ def _delta(body: bytes) -> tuple[tuple[int, int], ...]:
     squares, masks = body[1::2], body[2::2]
     if any(m > 7 for m in masks) or any(s >= C.SQUARES for s in squares):
         raise BadPayload("OCC_DELTA square or mask out of range")
-    if any(a >= b for a, b in zip(squares, squares[1:])):
+    if any(a >= b for a, b in itertools.pairwise(squares)):
         raise BadPayload("OCC_DELTA squares not in ascending order")
-    return tuple(zip(squares, masks))
+    return tuple(zip(squares, masks, strict=True))
 
 
 def apply_delta(base: bytes, changes: tuple[tuple[int, int], ...]) -> bytes:

@@ -9,6 +9,7 @@ decoded messages leave through the session's delivery callback (a queue in the H
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import logging
 import os
@@ -114,10 +115,8 @@ class SerialLink:
             finally:
                 with self.lock:
                     self.session.connection_lost(reason)
-                try:
+                with contextlib.suppress(serial.SerialException, OSError):
                     port.close()
-                except (serial.SerialException, OSError):
-                    pass
             delay = self._backoff[0]
             self._stop.wait(delay)
 

@@ -58,11 +58,11 @@ class ReedMatrix:
     def read_raw(self) -> bytes:
         """One pass over every row: drive it, read every column, release it."""
         frame = bytearray(SENSOR_FRAME_LEN)
-        for row, row_map in zip(self.rows, self._map):
+        for row, row_map in zip(self.rows, self._map, strict=True):
             row.on()  # active low: the row's pin goes to 0 V
             closed = [column.is_active for column in self.columns]  # pulled-up input reads 0: closed
             row.off()
-            for place, is_closed in zip(row_map, closed):
+            for place, is_closed in zip(row_map, closed, strict=True):
                 if is_closed and place is not None:
                     frame[place[0]] |= place[1]
         return bytes(frame)

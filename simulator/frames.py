@@ -34,7 +34,10 @@ class SensorGrid:
             yield self._frame(), self.now
 
     def apply(self, line: dict) -> None:
-        steps = [("lift", line["from"]), ("place", line["to"])] if line["type"] == "move" else [(line["type"], line["square"])]
+        if line["type"] == "move":
+            steps = [("lift", line["from"]), ("place", line["to"])]
+        else:
+            steps = [(line["type"], line["square"])]
         for kind, name in steps:
             sq, bit = g.parse(name), TOKEN_BIT[line["token"]]
             if kind == "lift":

@@ -64,7 +64,7 @@ class MqttConfig(_Section):
         if u.scheme not in ("mqtt", "mqtts") or not u.hostname:
             raise ValueError("must look like mqtt://host:port or mqtts://host:port")
         try:
-            u.port
+            _ = u.port          # urlparse checks the port only when it is asked for
         except ValueError:
             raise ValueError("the port must be a number between 1 and 65535") from None
         return v

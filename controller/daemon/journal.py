@@ -212,7 +212,8 @@ class JournalWriter:
                 if kind == "open":
                     self._sync_close()
                     self.path = item[1]
-                    self._file = open(self.path, "a", encoding="utf-8")
+                    # held open across batches and closed by _sync_close(), so no `with` block fits
+                    self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
                     if item[2] is not None:
                         self._write(HEADER + dumps(item[2]) + "\n")
                     dirty = True

@@ -43,7 +43,8 @@ def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None) -
     m = settings.mqtt
     if url:
         u = urlparse(url)
-        host, port, tls = u.hostname or "localhost", u.port or (8883 if u.scheme == "mqtts" else 1883), u.scheme == "mqtts"
+        tls = u.scheme == "mqtts"
+        host, port = u.hostname or "localhost", u.port or (8883 if tls else 1883)
         username, password = u.username or m.username, u.password or m.secret()
     else:
         host, port, tls, username, password = m.host, m.port, m.tls, m.username, m.secret()
@@ -74,7 +75,8 @@ def _serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
     watchdog = None
     interval = watchdog_interval()
     if interval and daemon.settings.daemon.watchdog:
-        watchdog = Watchdog(notifier, heartbeat_fresh(lambda: daemon.heartbeat, max(2 * interval, 1.0)), interval).start()
+        fresh = heartbeat_fresh(lambda: daemon.heartbeat, max(2 * interval, 1.0))
+        watchdog = Watchdog(notifier, fresh, interval).start()
     while not stop.is_set():
         if stop_when_done and daemon.done.is_set():
             break
@@ -313,8 +315,10 @@ def add_sim_options(p) -> None:
                    help="a person plays this team in the browser, a seeded bot the other (wall-clock time)")
     p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
                    help="address of the embedded broker and the web page (0.0.0.0: the whole LAN; default %(default)s)")
-    p.add_argument("--http-port", type=int, default=8080, help="web page port (another free one if taken; default %(default)s)")
-    p.add_argument("--ws-url", help="the broker's WebSocket URL for the page, with --broker (default: port 9001 of the page's host)")
+    p.add_argument("--http-port", type=int, default=8080,
+                   help="web page port (another free one if taken; default %(default)s)")
+    p.add_argument("--ws-url", help="the broker's WebSocket URL for the page, with --broker "
+                                    "(default: port 9001 of the page's host)")
     p.add_argument("--no-web", action="store_true", help="do not serve the web page")
     p.add_argument("--matches", type=int, default=1, help="autoplay this many matches (seeds seed, seed+1, ...)")
     p.add_argument("--journal-dir", help="where journals go (default: a fresh temporary directory)")

@@ -83,7 +83,8 @@ def report(path, as_json: bool = False) -> str:
     out += [f"  {c['minute']:>6}  {c['card']:<6}  {c['team']:<4}  {c['pawn'] or ''}" for c in r["cards"]]
     p = r["possession_percent"]
     out.append(f"Shots: red {r['shots']['red']}, blue {r['shots']['blue']}")
-    out.append("Possession: " + (f"red {p['red']}%, blue {p['blue']}%" if p["red"] is not None else "no match time recorded"))
+    possession = f"red {p['red']}%, blue {p['blue']}%" if p["red"] is not None else "no match time recorded"
+    out.append("Possession: " + possession)
     out += ["", "Timeline:"]
     for t in r["timeline"]:
         detail = {k: v for k, v in t.items() if k not in ("minute", "event")}

@@ -34,7 +34,7 @@ class DiceTracker:
         if isinstance(text, (bytes, bytearray)):
             try:
                 text = bytes(text).decode()
-            except Exception:
+            except UnicodeError:
                 self.bad_lines += 1
                 return []
         parts = text.strip().split()
