@@ -11,6 +11,7 @@ one second mid-match, where play must resume within 2 s of the port coming back.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -179,11 +180,9 @@ def play_match(tmp_path: Path, *faults: str, seed: int = 4) -> dict:
         daemon.start()
         wanted = physical_lines()
         wait_for(board.played.is_set, 30, f"the emulator to play the scenario (stderr: {board.stderr})")
-        try:
+        with contextlib.suppress(AssertionError):     # compared below, where the difference shows
             wait_for(lambda: len(journaled_physical(daemon)) >= len(wanted), 10,
                      "the daemon's core to take every physical input")
-        except AssertionError:
-            pass                          # compared below, where the difference shows
         time.sleep(0.3)                   # anything arriving late (a duplicate, a stray line) shows too
         assert daemon.journal.flush(5)
         record = list(daemon.record)

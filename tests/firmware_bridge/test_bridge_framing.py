@@ -141,7 +141,7 @@ def test_firmware_deframer_agrees_with_host_decoder():
 def test_fuzz_a_delta_survives_the_wire_and_rebuilds_the_frame(base, edits, event_id):
     frame = _edited(base, edits)
     body = delta(base, frame)
-    assert len(body) == 1 + 2 * sum(1 for a, b in zip(base, frame) if a != b)
+    assert len(body) == 1 + 2 * sum(1 for a, b in zip(base, frame, strict=True) if a != b)
     (got,) = FrameDecoder().feed(encode_frame(C.MSG_OCC_DELTA, 9, struct.pack(">H", event_id) + body))
     event = M.parse_event(got.type, got.payload)
     assert event.event_id == event_id

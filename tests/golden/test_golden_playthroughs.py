@@ -15,7 +15,8 @@ SCENARIOS = sorted(p for p in HERE.glob("*.jsonl") if not p.name.endswith(".expe
 def test_golden_playthrough(scenario: Path):
     expected = [json.loads(line) for line in scenario.with_suffix(".expected.jsonl").read_text().splitlines()]
     actual = replay_lines(scenario.read_text().splitlines())
-    for i, (a, e) in enumerate(zip(actual, expected)):
+    # the common part first, for a message naming the first output that differs; the lengths after
+    for i, (a, e) in enumerate(zip(actual, expected, strict=False)):
         assert a == e, f"output {i + 1} differs:\n actual   {json.dumps(a)[:400]}\n expected {json.dumps(e)[:400]}"
     assert len(actual) == len(expected)
 

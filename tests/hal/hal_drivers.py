@@ -54,8 +54,8 @@ class SimDriver:
 class GpioDriver:
     """A 4 x 6 mock matrix (rank 1: 8 squares x 3 channels), mock buttons and buzzer, dice on a pty."""
 
-    ROWS = ["GPIO4", "GPIO5", "GPIO6", "GPIO7"]
-    COLUMNS = ["GPIO8", "GPIO9", "GPIO10", "GPIO11", "GPIO12", "GPIO13"]
+    ROWS = ("GPIO4", "GPIO5", "GPIO6", "GPIO7")
+    COLUMNS = ("GPIO8", "GPIO9", "GPIO10", "GPIO11", "GPIO12", "GPIO13")
 
     def __init__(self):
         self.factory = MockFactory()

@@ -75,7 +75,7 @@ def test_exact_pairing_is_optimal_against_brute_force():
         miss, ext = squares[:n_m], squares[n_m:]
         got = sum(g.chebyshev(a, b) for a, b in pair_squares(miss, ext))
         k = min(n_m, n_e)
-        best = min(sum(g.chebyshev(a, b) for a, b in zip(m_perm, e_perm))
+        best = min(sum(g.chebyshev(a, b) for a, b in zip(m_perm, e_perm, strict=True))
                    for m_perm in itertools.permutations(miss, k) for e_perm in itertools.combinations(ext, k))
         assert got == best, (miss, ext)
 

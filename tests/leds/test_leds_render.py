@@ -31,6 +31,10 @@ def game_and_leds():
     return gm, snapshot_of(gm).to_json_dict(), leds
 
 
+def hex_rgb(rgb) -> str:
+    return "#" + "".join(f"{int(v):02x}" for v in rgb)
+
+
 def centre(name: str) -> tuple[float, float]:
     sq = g.parse(name)
     return BOARD_X + (sq & 7) * S + S / 2, BOARD_Y + (16 - ((sq >> 3) + 1)) * S + S / 2
@@ -49,7 +53,7 @@ def test_svg_is_valid_xml_with_every_pawn_on_its_square():
             continue
         team, slot = pid.split("-")
         cx, cy = centre(info["square"])
-        fill = "#%02x%02x%02x" % TEAM_FILL[team]
+        fill = hex_rgb(TEAM_FILL[team])
         assert any(abs(x - cx) < 0.01 and abs(y - cy) < 0.01 and f == fill for x, y, f in circles), pid
         assert any(abs(x - cx) < 0.01 and abs(y - cy) < S / 2 for x, y in labels[slot]), pid
     # the ball: a white disc on d7 beside its holder
@@ -60,7 +64,7 @@ def test_svg_is_valid_xml_with_every_pawn_on_its_square():
     rects = {(float(r.get("x")), float(r.get("y"))): r.get("fill") for r in root.iter(SVG + "rect")
              if r.get("width") == str(S)}
     cx, cy = centre("c4")
-    assert rects[(cx - S / 2, cy - S / 2)] == "#%02x%02x%02x" % tuple(leds["squares"]["c4"]["rgb"])
+    assert rects[(cx - S / 2, cy - S / 2)] == hex_rgb(leds["squares"]["c4"]["rgb"])
     assert "legal destination" in labels          # the legend
 
 

@@ -73,7 +73,8 @@ def test_blind_scenario(scenario: Path) -> None:
     rejected = {int(number): reason for number, reason in expect.get("rejected", {}).items()}
     input_lines = [number for number, line in enumerate(lines, start=1) if _is_input(line)]
     # A sidecar that names a comment or blank line is a bug in the scenario, not in the engine.
-    assert set(rejected) <= set(input_lines), f"sidecar rejects non-input lines {sorted(set(rejected) - set(input_lines))}"
+    assert set(rejected) <= set(input_lines), \
+        f"sidecar rejects non-input lines {sorted(set(rejected) - set(input_lines))}"
 
     outputs = replay_lines(lines)
 

@@ -1,12 +1,13 @@
 """Board tracking: raw lifts and places judged as a physical board judges them (BOARD.md section 6),
 and sensor frames settled before they reach the core (issue 3)."""
 import json
+from pathlib import Path
 
 from controller.core import Core
 from controller.replay import replay_lines
+from controller.rules.physical import expected_occupancy
 from controller.scenario import parse_obj
 from controller.tracking import FrameTracker, change_lines
-from controller.rules.physical import expected_occupancy
 
 SETUP = {"type": "setup", "pawns": {"red-gk": "d1", "red-s1": "e5", "red-m1": "c6", "red-m2": "a6",
                                     "blue-gk": "d16", "blue-d1": "c12", "blue-m1": "g9"},
@@ -29,7 +30,7 @@ def run(*lines):
 
 
 def test_a_pawn_slid_across_squares_is_one_move_when_it_comes_to_rest():
-    v, events, snap = run(roll("red", 3), L("lift", "c6"), L("place", "c7"), L("lift", "c7"), L("place", "c8"),
+    v, _, snap = run(roll("red", 3), L("lift", "c6"), L("place", "c7"), L("lift", "c7"), L("place", "c8"),
                           L("lift", "c8"), L("place", "c9"), roll("red", 2))
     assert all(x["ok"] for x in v.values())
     assert v[4] == {"line": 4, "ok": True, "pending": True}     # resting on c7, on its way
@@ -44,7 +45,7 @@ def test_a_knocked_pawn_stood_back_changes_nothing():
 
 def test_a_pawn_put_on_an_illegal_square_blocks_play_until_it_is_corrected():
     # d6 would be fine: it is on the way to f6 (a pawn still in transit); g6 is on no path of three
-    v, events, snap = run(roll("red", 3), L("lift", "c6"), L("place", "g6"), roll("red", 1),
+    v, _, snap = run(roll("red", 3), L("lift", "c6"), L("place", "g6"), roll("red", 1),
                           L("lift", "g6"), L("place", "c9"))
     assert v[4]["reason"] == "wrong_distance"
     assert v[5]["reason"] == "board_mismatch" and "g6" in v[5]["detail"]
@@ -52,7 +53,7 @@ def test_a_pawn_put_on_an_illegal_square_blocks_play_until_it_is_corrected():
 
 
 def test_a_lift_by_the_team_that_may_not_act_is_refused_until_put_back():
-    v, events, snap = run(L("lift", "g9", "blue"), roll("red", 3), L("place", "g9", "blue"), roll("red", 3))
+    v, _, snap = run(L("lift", "g9", "blue"), roll("red", 3), L("place", "g9", "blue"), roll("red", 3))
     assert v[2]["reason"] == "not_your_turn" and v[3]["reason"] == "board_mismatch"
     assert v[4]["ok"] and v[5]["ok"] and snap["roll"] == 3
 
@@ -72,7 +73,8 @@ def test_dribble_holder_first_then_the_ball():
 
 def test_a_ball_played_one_square_settles_as_a_pass_when_the_holder_stays():
     v, events, snap = run(roll("red", 1), L("lift", "c6"), L("place", "c7"), roll("red", 1),
-                          L("lift", "e5", "ball"), L("place", "e6", "ball"), json.dumps({"type": "clock", "advance": 0.1}))
+                          L("lift", "e5", "ball"), L("place", "e6", "ball"),
+                          json.dumps({"type": "clock", "advance": 0.1}))
     assert v[7]["pending"] and "dribble" not in events and snap["phase"] == "capture"
 
 
@@ -121,20 +123,26 @@ def test_frames_flicker_and_slides_settle_into_one_change():
     assert frames(bytes(glitch), 1) == [] and frames(start, 10) == []
     core.feed(parse_obj({"type": "roll", "die": "red", "value": 3}))
     c6, c7, c8, c9 = 42, 50, 58, 66
-    lifted = bytearray(start); lifted[c6] &= ~1
+    lifted = bytearray(start)
+    lifted[c6] &= ~1
     on = {}
     for sq in (c7, c8, c9):
-        f = bytearray(lifted); f[sq] |= 1; on[sq] = bytes(f)
+        f = bytearray(lifted)
+        f[sq] |= 1
+        on[sq] = bytes(f)
     lines = frames(bytes(lifted), 2) + frames(on[c7], 2) + frames(on[c8], 2) + frames(on[c9], 10)
-    assert lines == [{"type": "lift", "square": "c6", "token": "red"}, {"type": "place", "square": "c9", "token": "red"}]
+    assert lines == [{"type": "lift", "square": "c6", "token": "red"},
+                     {"type": "place", "square": "c9", "token": "red"}]
     for line in lines:
         assert core.feed(parse_obj(line)).verdict["ok"]
     assert core.game.state.sq[5] == c9
 
 
 def test_change_lines_lift_before_place():
-    a = bytearray(128); a[0] = 1
-    b = bytearray(128); b[1] = 1
+    a = bytearray(128)
+    a[0] = 1
+    b = bytearray(128)
+    b[1] = 1
     assert change_lines(bytes(a), bytes(b)) == [{"type": "lift", "square": "a1", "token": "red"},
                                                 {"type": "place", "square": "b1", "token": "red"}]
 
@@ -145,8 +153,10 @@ def test_after_a_goal_a_sensed_board_waits_for_the_kickoff_formation():
                                         "blue-gk": "d16", "blue-d1": "h15", "blue-s1": "h10"},
              "ball": "d12", "offense": "red"}
     core.feed(parse_obj(setup))
-    for line in ({"type": "roll", "die": "red", "value": 1}, {"type": "move", "from": "a10", "to": "a11", "token": "red"},
-                 {"type": "roll", "die": "red", "value": 2}, {"type": "move", "from": "d12", "to": "e14", "token": "ball"},
+    for line in ({"type": "roll", "die": "red", "value": 1},
+                 {"type": "move", "from": "a10", "to": "a11", "token": "red"},
+                 {"type": "roll", "die": "red", "value": 2},
+                 {"type": "move", "from": "d12", "to": "e14", "token": "ball"},
                  {"type": "spin", "outcome": "goal"}):
         assert core.feed(parse_obj(line)).verdict["ok"]
     refused = core.feed(parse_obj({"type": "roll", "die": "blue", "value": 2}))
@@ -158,7 +168,7 @@ def test_after_a_goal_a_sensed_board_waits_for_the_kickoff_formation():
 def _by_hand(path: str, refused: set[int]) -> list[str]:
     """A scenario's move lines as the lifts and places a hand makes; a refused move is put back."""
     out = []
-    for number, text in enumerate(open(path).read().splitlines(), start=1):
+    for number, text in enumerate(Path(path).read_text().splitlines(), start=1):
         if not text.strip() or text.startswith("#"):
             continue
         line = json.loads(text)

@@ -2,7 +2,7 @@
 played on the board through the frame tracker and the core accept exactly the moves that were made."""
 import os
 
-from controller.core import Core, SETTLE_SECONDS
+from controller.core import SETTLE_SECONDS, Core
 from controller.rules.actions import Roll, Spin, Tick
 from controller.rules.engine import Game
 from controller.rules.physical import expected_occupancy
