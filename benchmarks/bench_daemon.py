@@ -46,7 +46,7 @@ from controller.core import SETTLE_SECONDS  # noqa: E402
 
 def pct(values, p):
     s = sorted(values)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
 
 
 class Timed:

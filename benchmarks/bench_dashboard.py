@@ -98,7 +98,7 @@ BARE_SUBSCRIBER = """async ([url, topic]) => {
 
 def pct(values, p):
     s = sorted(values)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
 
 
 def row(name: str, values: list[float], unit: str, goal: str) -> None:
@@ -220,7 +220,7 @@ def publish_to_paint(browser, broker: WebMosquitto, server, half_minutes: float,
     row("baseline: publish -> bare mqtt.js subscriber in the page receives it", bare, "ms", "")
     row("publish -> page applied the state (body[data-seq], in its animation frame)", applied, "ms", "")
     row("publish -> that frame rendered (end of its task)", painted, "ms", "< 1000 ms")
-    extra = [p - b for p, b in zip(painted, bare)]
+    extra = [p - b for p, b in zip(painted, bare, strict=True)]
     row("painted minus bare receive (the page's own cost + waiting for a frame)", extra, "ms", "")
     print(f"\n(page clock - Python clock moved by {drift:+.2f} ms over the run: the shared clock holds)")
 

@@ -45,7 +45,8 @@ def positions_after_rolls(matches: int) -> list[Game]:
         bot = Bot(seed)
 
         def keep(action, events, game=game):
-            if isinstance(action, Roll) and game.state.roll and game.state.phase in ("offensive_set", "capture", "answer"):
+            if isinstance(action, Roll) and game.state.roll \
+                    and game.state.phase in ("offensive_set", "capture", "answer"):
                 copy = Game(game.state.clone(), game.options, game.profile)
                 found.append(copy)
         play_match(game, bot, on_action=keep)
@@ -115,8 +116,10 @@ def main(argv=None) -> int:
     rows = [
         ("legal moves after a roll, all pawns (masks)", f"{fast:8.1f} us", f"median per position {fast_med:.1f} us"),
         ("legal actions after a roll (action objects)", f"{objects:8.1f} us", f"{objects / fast:.2f}x the masks"),
-        ("baseline: walk every path square by square", f"{naive:8.1f} us", f"{naive / fast:.1f}x slower than the tables"),
-        ("engine apply, replaying random matches", f"{statistics.median(t_apply):8.0f} /s", f"{played} actions, {args.matches} matches"),
+        ("baseline: walk every path square by square", f"{naive:8.1f} us",
+         f"{naive / fast:.1f}x slower than the tables"),
+        ("engine apply, replaying random matches", f"{statistics.median(t_apply):8.0f} /s",
+         f"{played} actions, {args.matches} matches"),
         ("self-play incl. bot decisions and listing", f"{statistics.median(t_play):8.0f} /s", "median over matches"),
         ("building all path tables (start-up, once)", f"{warm * 1000:8.0f} ms", ""),
     ]

@@ -17,6 +17,7 @@ window merges into one change.
 from __future__ import annotations
 
 import argparse
+import itertools
 import logging
 import statistics
 import sys
@@ -32,7 +33,7 @@ import test_e2e_serial_match as e2e  # noqa: E402
 
 from controller.replay import replay_lines  # noqa: E402
 from firmware_bridge import host as H  # noqa: E402
-from firmware_bridge import messages as M
+from firmware_bridge import messages as M  # noqa: E402
 from firmware_bridge import serial_link  # noqa: E402
 
 FAULTS = {
@@ -81,8 +82,8 @@ def run_one(seed: int, kind: str, expected: dict) -> dict:
     KINDS.clear()
     with tempfile.TemporaryDirectory(prefix="bench-resume-") as tmp:
         result = e2e.play_match(Path(tmp), *FAULTS[kind], seed=seed)
-    events = list(zip(MARKS["event"], KINDS))
-    near = sum(1 for (t1, occ1), (t2, occ2) in zip(events, events[1:])
+    events = list(zip(MARKS["event"], KINDS, strict=True))
+    near = sum(1 for (t1, occ1), (t2, occ2) in itertools.pairwise(events)
                if occ1 and occ2 and NEAR[0] <= t2 - t1 < NEAR[1])
     row = {"seed": seed, "kind": kind, "resume": None, "open": None, "hello": None, "event": None,
            "same": False, "note": "", "near": near}
