@@ -25,7 +25,7 @@ import tty
 from firmware_bridge.firmware import sbconst as C
 from firmware_bridge.firmware.device import BoardDevice
 from firmware_bridge.firmware.dice import DiceTracker
-from firmware_bridge.scenario import BoardAction, parse_scenario
+from firmware_bridge.scenario import BoardAction, FrameAction, RollAction, TokenAction, parse_scenario
 from hal.frames import check_frame, empty_frame, with_token
 
 log = logging.getLogger(__name__)
@@ -215,13 +215,13 @@ class BoardEmulator:
             self.device.button(C.BUTTON_NAMES.index(button))
 
     def apply(self, action: BoardAction) -> None:
-        if action.kind == "frame":
+        if isinstance(action, FrameAction):
             self.set_frame(action.frame)
-        elif action.kind == "token":
+        elif isinstance(action, TokenAction):
             (self.place if action.present else self.lift)(action.square, action.token)
-        elif action.kind == "roll":
+        elif isinstance(action, RollAction):
             self.roll(action.die, action.face)
-        elif action.kind == "press":
+        else:
             self.press(action.button)
 
     # -- the loop -------------------------------------------------------------------------

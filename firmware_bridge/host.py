@@ -103,7 +103,7 @@ class HostSession:
         self.firmware = ""
         self._boot_id: int | None = None
         self._expected_event: int | None = None
-        self._early: dict[int, object] = {}  # events that arrived before an earlier lost one
+        self._early: dict[int, M.Event] = {}  # events that arrived before an earlier lost one
         self._latest_frame: bytes | None = None  # what the core was last given
         self._event_frame: bytes | None = None  # occupancy as of the last delivered occupancy event
         self._rx_seq: int | None = None
@@ -229,7 +229,8 @@ class HostSession:
         self._resync_snapshot |= snapshot
 
     def _send_resync(self) -> None:
-        if self._resync_wanted and self.state == "ready":
+        # "ready" follows an accepted HELLO, so the boot id is known by then
+        if self._resync_wanted and self.state == "ready" and self._boot_id is not None:
             self.stats.resyncs_requested += 1
             # Without a base for deltas, ask for the next occupancy event in full.
             flags = M.resync(full=self._event_frame is None, snapshot=self._resync_snapshot, boot_id=self._boot_id)
@@ -319,17 +320,18 @@ class HostSession:
             else:
                 self.stats.duplicate_events += 1
             return
-        while event is not None:
-            if isinstance(event, M.OccDelta) and self._event_frame is None:
+        due: M.Event | None = event
+        while due is not None:
+            if isinstance(due, M.OccDelta) and self._event_frame is None:
                 # Nothing to apply it to: leave it unacknowledged and ask for it in full.
                 self.stats.delta_without_base += 1
                 log.warning("occupancy delta %d arrived without a base; asking the board for a full frame",
-                            event.event_id)
+                            due.event_id)
                 self._request_resync()
                 return
-            self._expected_event = (event.event_id + 1) & 0xFFFF
-            self._deliver_event(event)
-            event = self._early.pop(self._expected_event, None)
+            self._expected_event = (due.event_id + 1) & 0xFFFF
+            self._deliver_event(due)
+            due = self._early.pop(self._expected_event, None)
 
     def _deliver_event(self, event: M.Event) -> None:
         if isinstance(event, M.OccChange):

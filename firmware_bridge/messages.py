@@ -72,8 +72,8 @@ def parse_hello(payload: bytes) -> Hello:
         return Hello(payload[0], 0, 0, 0, 0, 0, _text(payload[_HELLO.size :]))
     if len(payload) < _HELLO.size:
         raise BadPayload("HELLO too short")
-    fields = _HELLO.unpack_from(payload)
-    return Hello(*fields, _text(payload[_HELLO.size :]))
+    version, files, ranks, channels, boot_id, next_unacked = _HELLO.unpack_from(payload)
+    return Hello(version, files, ranks, channels, boot_id, next_unacked, _text(payload[_HELLO.size :]))
 
 
 def _text(raw: bytes) -> str:

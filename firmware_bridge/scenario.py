@@ -15,18 +15,39 @@ from typing import NamedTuple
 from hal.frames import empty_frame, square_index, token_bit, with_token
 
 
-class BoardAction(NamedTuple):
-    """One physical thing happening to the board, from line ``line`` of the scenario."""
+class FrameAction(NamedTuple):
+    """A set-up: the whole occupancy at once, from line ``line`` of the scenario."""
 
     line: int
-    kind: str  # "frame" | "roll" | "press"
-    frame: bytes | None = None  # the whole occupancy after a set-up
-    square: str | None = None
-    token: str | None = None
-    present: bool | None = None
-    die: str | None = None
-    face: int | None = None
-    button: str | None = None
+    frame: bytes
+
+
+class TokenAction(NamedTuple):
+    """A token put on (``present``) or lifted off a square."""
+
+    line: int
+    square: str
+    token: str
+    present: bool
+
+
+class RollAction(NamedTuple):
+    """A die settling on a face."""
+
+    line: int
+    die: str
+    face: int
+
+
+class PressAction(NamedTuple):
+    """A button pressed."""
+
+    line: int
+    button: str
+
+
+# One physical thing happening to the board.
+BoardAction = FrameAction | TokenAction | RollAction | PressAction
 
 
 def standard_formation(kickoff: str) -> bytes:
@@ -56,8 +77,11 @@ def explicit_setup(pawns: dict, ball: str | None) -> bytes:
 
 
 def _check_square(square: object) -> str:
-    square_index(square)  # raises ValueError for a bad name
-    return square  # type: ignore[return-value]
+    """A square name from a scenario line; ValueError for anything else."""
+    if not isinstance(square, str):
+        raise ValueError(f"not a square name: {square!r}")
+    square_index(square)
+    return square
 
 
 def parse_line(number: int, text: str) -> list[BoardAction]:
@@ -70,30 +94,29 @@ def parse_line(number: int, text: str) -> list[BoardAction]:
         kind = item.get("type")
         if kind == "setup":
             if "pawns" in item:
-                return [BoardAction(number, "frame", frame=explicit_setup(item["pawns"], item.get("ball")))]
+                return [FrameAction(number, explicit_setup(item["pawns"], item.get("ball")))]
             if item.get("formation") == "standard":
                 kickoff = item.get("kickoff", "red")
                 if kickoff not in ("red", "blue"):
                     return []
-                return [BoardAction(number, "frame", frame=standard_formation(kickoff))]
+                return [FrameAction(number, standard_formation(kickoff))]
             return []
         if kind in ("lift", "place"):
             token_bit(item["token"])
-            return [BoardAction(number, "token", square=_check_square(item["square"]),
-                                token=item["token"], present=kind == "place")]
+            return [TokenAction(number, _check_square(item["square"]), item["token"], present=kind == "place")]
         if kind == "move":
             token_bit(item["token"])
             return [
-                BoardAction(number, "token", square=_check_square(item["from"]), token=item["token"], present=False),
-                BoardAction(number, "token", square=_check_square(item["to"]), token=item["token"], present=True),
+                TokenAction(number, _check_square(item["from"]), item["token"], present=False),
+                TokenAction(number, _check_square(item["to"]), item["token"], present=True),
             ]
         if kind == "roll":
             face = item["value"]
             if item["die"] in ("red", "blue") and isinstance(face, int) and 1 <= face <= 6:
-                return [BoardAction(number, "roll", die=item["die"], face=face)]
+                return [RollAction(number, item["die"], face)]
             return []
         if kind == "press" and item.get("button") in ("confirm", "decline"):
-            return [BoardAction(number, "press", button=item["button"])]
+            return [PressAction(number, item["button"])]
     except (ValueError, KeyError, TypeError, AttributeError):
         return []
     return []
