@@ -45,8 +45,10 @@ def _unwrap(order: InputOrder | None, got):
     return got if order is None or got is None else got[2]
 
 
-def _drain(order: InputOrder, q: queue.Queue, kind: str) -> list[tuple]:
-    out = []
+def _drain(order: InputOrder | None, q: queue.Queue, kind: str) -> list[tuple]:
+    if order is None:       # without a shared order the queue holds bare inputs, not numbered ones
+        raise RuntimeError("drain_ordered() needs a feed created with an InputOrder")
+    out: list[tuple] = []
     while True:
         try:
             n, at, item = q.get_nowait()

@@ -10,10 +10,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from typing import NamedTuple
 
 from hal.events import DieRoll, DieStatus
 from hal.interfaces import Hardware
-from hal.queues import ResyncFrame
+from hal.queues import ButtonFeed, DiceFeed, FrameFeed, InputOrder, ResyncFrame
 
 from ..tracking import FrameTracker, change_lines
 
@@ -48,14 +49,25 @@ class ClockFeed:
         return {"type": "clock", "advance": advance}
 
 
-def _ordered(hardware: Hardware) -> bool:
-    """The backend numbers its inputs in arrival order across occupancy, dice and buttons, and its board
-    settles each change itself before reporting it (serial, bridge protocol v2): the Pi then neither times
-    nor reorders anything, however late the bridge delivers (an unplug, a damaged frame sent again)."""
-    order = getattr(hardware.occupancy, "order", None)
-    return (order is not None and getattr(hardware.occupancy, "settled", False)
-            and all(getattr(feed, "order", None) is order and hasattr(feed, "drain_ordered")
-                    for feed in (hardware.occupancy, hardware.dice, hardware.buttons)))
+class _OrderedFeeds(NamedTuple):
+    order: InputOrder
+    occupancy: FrameFeed
+    dice: DiceFeed
+    buttons: ButtonFeed
+
+
+def _ordered(hardware: Hardware) -> _OrderedFeeds | None:
+    """The feeds, when the backend numbers its inputs in arrival order across occupancy, dice and buttons
+    and its board settles each change itself before reporting it (serial, bridge protocol v2): the Pi then
+    neither times nor reorders anything, however late the bridge delivers (an unplug, a damaged frame sent
+    again). None for any other backend."""
+    occupancy, dice, buttons = hardware.occupancy, hardware.dice, hardware.buttons
+    if not (isinstance(occupancy, FrameFeed) and isinstance(dice, DiceFeed) and isinstance(buttons, ButtonFeed)):
+        return None
+    order = occupancy.order
+    if order is None or not occupancy.settled or dice.order is not order or buttons.order is not order:
+        return None
+    return _OrderedFeeds(order, occupancy, dice, buttons)
 
 
 class HardwarePoller:
@@ -70,7 +82,7 @@ class HardwarePoller:
         self._tracker.start(self._frame)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="soccerboard-hal", daemon=True)
-        self._order = hardware.occupancy.order if _ordered(hardware) else None
+        self._ordered = _ordered(hardware)
         self._carry: list[tuple] = []             # inputs numbered after the last cut, for the next poll
 
     def start(self) -> HardwarePoller:
@@ -91,8 +103,8 @@ class HardwarePoller:
 
     def poll_once(self, wait: float = 0.0) -> int:
         """Drain what the hardware has; returns how many lines were queued."""
-        if self._order is not None:
-            return self._poll_ordered(wait)
+        if self._ordered is not None:
+            return self._poll_ordered(self._ordered, wait)
         n = 0
         frame = self.hw.occupancy.next_frame(timeout=wait)
         while frame is not None:
@@ -111,9 +123,9 @@ class HardwarePoller:
             n += 1
         event = self.hw.dice.next_event()
         while event is not None:
-            line = die_line(event)
-            if line is not None:
-                self._put("hardware", line)
+            rolled = die_line(event)
+            if rolled is not None:
+                self._put("hardware", rolled)
                 n += 1
             event = self.hw.dice.next_event()
         press = self.hw.buttons.next_press()
@@ -124,15 +136,16 @@ class HardwarePoller:
         return n
 
     # ---- a backend whose board keeps the order and settles its changes (the serial bridge) ----------
-    def _poll_ordered(self, wait: float) -> int:
+    def _poll_ordered(self, feeds: _OrderedFeeds, wait: float) -> int:
         """Inputs strictly in the order the board produced them, each change already settled by the board
         (on its own clock, where the timing is exact): it passes at once, before whatever followed it."""
-        hw, n = self.hw, 0
+        n = 0
         if wait > 0 and not self._carry:
-            hw.occupancy.wait(wait)
-        with self._order.lock:
-            cut = self._order.last              # every input numbered up to here is in its queue
-        items = self._carry + hw.occupancy.drain_ordered() + hw.dice.drain_ordered() + hw.buttons.drain_ordered()
+            feeds.occupancy.wait(wait)
+        with feeds.order.lock:
+            cut = feeds.order.last              # every input numbered up to here is in its queue
+        items = (self._carry + feeds.occupancy.drain_ordered() + feeds.dice.drain_ordered()
+                 + feeds.buttons.drain_ordered())
         items.sort(key=lambda item: item[0])
         self._carry = [item for item in items if item[0] > cut]
         for number, _at, kind, item in items:
@@ -144,8 +157,8 @@ class HardwarePoller:
                     n += 1
                 self._frame = item
                 continue
-            line = die_line(item) if kind == "die" else button_line(item)
-            if line is not None:
-                self._put("hardware", line)
+            said = die_line(item) if kind == "die" else button_line(item)
+            if said is not None:
+                self._put("hardware", said)
                 n += 1
         return n
