@@ -11,6 +11,10 @@ import asyncio
 import logging
 import socket
 import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from amqtt.broker import Broker
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +37,7 @@ class EmbeddedBroker:
         self.port = port or free_port(1883, host)
         self.ws_port = ws_port or free_port(9001, host)
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._broker = None
+        self._broker: Broker | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="soccerboard-broker", daemon=True)
@@ -69,8 +73,9 @@ class EmbeddedBroker:
         }
 
         async def main() -> None:
-            self._broker = Broker(config)
-            await self._broker.start()
+            broker = Broker(config)
+            self._broker = broker
+            await broker.start()
 
         try:
             self._loop.run_until_complete(main())

@@ -8,6 +8,7 @@ Anything malformed gets an error response and changes nothing.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 COMMANDS = ("new_game", "pause", "resume", "undo", "decline", "confirm")
 _BUTTONS = {"pause", "resume", "undo", "decline", "confirm"}
@@ -53,6 +54,7 @@ def parse_command(name: str, payload: bytes) -> tuple[dict, object]:
 
 def response(name: str, verdict: dict | None = None, error: str | None = None, request_id=None) -> dict:
     """The `<base>/response` document of MQTT.md."""
+    doc: dict[str, Any]
     if error is not None:
         doc = {"request": name, "status": "error", "detail": error}
     elif verdict is not None and not verdict.get("ok", False):

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TextIO
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +160,7 @@ class JournalWriter:
     def __init__(self, on_durable: Callable[[list], None]):
         self._q: queue.SimpleQueue = queue.SimpleQueue()
         self._on_durable = on_durable
-        self._file = None
+        self._file: TextIO | None = None
         self.path: Path | None = None
         self._thread = threading.Thread(target=self._run, name="soccerboard-journal", daemon=True)
         self.error: str | None = None

@@ -12,6 +12,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings, problems
@@ -20,6 +21,9 @@ from .publisher import Publisher
 from .report import match_minute
 from .service import Daemon
 from .systemd import Notifier, Watchdog, heartbeat_fresh, watchdog_interval
+
+if TYPE_CHECKING:
+    from .sources import BotOpponent, LineSource
 
 log = logging.getLogger("soccerboard")
 
@@ -159,7 +163,7 @@ def sim_command(args) -> int:
             url = broker.url
         daemon = Daemon(settings, hardware, board_follows_game=True, tick=0.1 if people else 0.05,
                         auto_setup=people, sim_mode=True)
-        make_publisher(settings, daemon, url)
+        pub = make_publisher(settings, daemon, url)
         if not args.no_web:
             web = _start_web(args, settings, broker)
             query = f"?board={settings.board_id}" + ("&sim=1" if people else "")
@@ -167,8 +171,7 @@ def sim_command(args) -> int:
                 print(f"open     {page}{query}", flush=True)
         print(f"broker   {url}" + (f"   (websockets {broker.ws_url})" if broker else ""), flush=True)
         print(f"journal  {settings.journal.dir}", flush=True)
-        source = None
-        pub = daemon.publisher
+        source: LineSource | BotOpponent | None = None
 
         def backlog() -> int:   # at full speed, wait for MQTT too (while it is up), or the outbox grows
             return daemon.inputs.qsize() + (pub.backlog() if pub.connected.is_set() else 0)
@@ -217,7 +220,7 @@ def _page_urls(web, listen: str) -> list[str]:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
         infos = []
-    for addr in sorted({info[4][0] for info in infos}):
+    for addr in sorted({str(info[4][0]) for info in infos}):      # AF_INET: (host, port)
         if not addr.startswith("127."):
             urls.append(f"http://{addr}:{web.port}/")
     return urls

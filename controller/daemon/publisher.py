@@ -21,7 +21,7 @@ import ssl
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -74,7 +74,8 @@ def _no_delay(client: mqtt.Client) -> None:
     behind another message waits for the broker's delayed ACK, up to 40 ms on Linux."""
     sock = client.socket()
     try:
-        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        # paho's socket may also be its WebSocket wrapper, which has no TCP options of its own
+        if isinstance(sock, socket.socket) and sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     except OSError as e:
         log.debug("cannot turn Nagle's algorithm off: %s", e)
@@ -87,7 +88,7 @@ class Publisher:
                  on_command: Callable[[str, bytes], None] | None = None,
                  on_sim_input: Callable[[bytes], None] | None = None,
                  on_acked: Callable[[int], None] | None = None, connect_timeout: float = 5.0,
-                 discovery: list[tuple[str, object]] | None = None):
+                 discovery: Sequence[tuple[str, object]] | None = None):
         self.base, self.host, self.port = base, host, port
         self._auth = (username, password)
         self._client_id = client_id or f"soccerboard-{base.rsplit('/', 1)[-1]}"
@@ -245,7 +246,8 @@ class Publisher:
         if not clean:
             client.disconnect()
         with self._lock:                           # unacknowledged messages go back first, in order
-            back = [self._inflight[mid] for mid in sorted(self._inflight, key=self._order.get)]
+            # _flush and _handle_publish add and remove the two maps' keys together
+            back = [self._inflight[mid] for mid in sorted(self._inflight, key=self._order.__getitem__)]
             self._inflight.clear()
             self._order.clear()
             self._early_acks.clear()
@@ -272,7 +274,7 @@ class Publisher:
                 self.published += 1
 
     # ---- paho callbacks (paho's network thread) --------------------------------------------------
-    def _handle_connect(self, client, userdata, flags, reason_code, properties) -> None:
+    def _handle_connect(self, client: mqtt.Client, userdata, flags, reason_code, properties) -> None:
         if client is not self._client:
             return
         if reason_code.is_failure:

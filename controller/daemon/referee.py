@@ -49,7 +49,7 @@ def clock_view(snapshot: dict | None) -> dict | None:
             "reset_remaining": rel(c["reset_deadline"]), "phase": snapshot["phase"]}
 
 
-def _clock_key(view: dict | None):
+def _clock_key(view: dict | None) -> tuple | None:
     if view is None:
         return None
     # while running, deadlines move with time: compare their game-time instants, not what remains
@@ -67,8 +67,8 @@ class Referee:
         self.options = dict(options or {})
         self.core = Core(get_ruleset(ruleset, options=self.options), board_follows_game=board_follows_game)
         self.seq = seq_base
-        self._last_state = None
-        self._last_clock = None
+        self._last_state: dict | None = None
+        self._last_clock: tuple | None = None
         self.snapshot: dict | None = None
         self.state_doc: dict | None = None
         self.finished = False

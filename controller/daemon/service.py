@@ -107,13 +107,12 @@ class Daemon:
             return
         try:
             line = parse_payload(payload)
-            if self.sim_board is not None:
-                line = deliver(self.sim_board, line)
+            queued = deliver(self.sim_board, line) if self.sim_board is not None else line
         except SimInputError as e:
             self._answer_now(response("sim/input", error=str(e)))
             return
-        if line is not None:
-            self.put("sim", line, None, ("sim/input", None))
+        if queued is not None:
+            self.put("sim", queued, None, ("sim/input", None))
 
     def _answer_now(self, doc: dict) -> None:
         self.journal.publish_only([Msg("response", doc)])
@@ -124,8 +123,8 @@ class Daemon:
     # ---- start and stop ----------------------------------------------------------------------------
     def start(self, source=None) -> Daemon:
         self.journal.start()
-        self._resume_or_begin(source)
-        self.referee.core.ruleset.prepare()       # every rule table now: flat memory from the first match
+        referee = self._resume_or_begin(source)
+        referee.core.ruleset.prepare()            # every rule table now: flat memory from the first match
         if self.publisher is not None:
             self.publisher.start()
         self._poller.start()
@@ -150,7 +149,7 @@ class Daemon:
         return self.done.wait(timeout)
 
     # ---- resume --------------------------------------------------------------------------------------
-    def _resume_or_begin(self, source) -> None:
+    def _resume_or_begin(self, source) -> Referee:
         jf = self.store.unfinished()
         if jf is None:
             self.referee = Referee(self.options, self.follows, seq_base=self.store.last_seq())
@@ -158,7 +157,7 @@ class Daemon:
                 self.put("control", {"type": "setup", "formation": "standard",
                                      **({"kickoff": self.settings.game.kickoff} if self.settings.game.kickoff else {})})
             self.resumed = None
-            return
+            return self.referee
         cut = repair(jf.path)
         header = jf.header
         self.referee = Referee(header.get("options", self.options), header.get("board_follows_game", self.follows),
@@ -181,6 +180,7 @@ class Daemon:
         if source is not None:
             source.resume(header.get("source"), jf.lines, self.referee.normalise)
         self.journal.publish_only(resend + self._retained_msgs())
+        return self.referee
 
     def _led_msgs(self, force: bool = False) -> list[Msg]:
         """The LED plan for the game as it stands, when it changed: published and shown on the board."""
@@ -204,7 +204,9 @@ class Daemon:
         if self.referee is not None and self.referee.state_doc is not None:
             out.append(Msg("state", self.referee.state_doc))
             from .referee import clock_view
-            out.append(Msg("clock", clock_document(clock_view(self.referee.snapshot))))
+            view = clock_view(self.referee.snapshot)
+            if view is not None:
+                out.append(Msg("clock", clock_document(view)))
         return out
 
     # ---- the core thread ----------------------------------------------------------------------------
@@ -230,44 +232,52 @@ class Daemon:
             except Exception:                # the referee must keep going; the journal has the input
                 log.exception("failed to process %s", item)
 
+    def _started(self) -> Referee:
+        """The referee; start() makes it before the core thread takes any input."""
+        if self.referee is None:
+            raise RuntimeError("the daemon has not been started")
+        return self.referee
+
     def _process_end(self) -> None:
-        step = self.referee.finish_pending()
+        step = self._started().finish_pending()
         if step.events or step.state:
             self._emit(None, step)
         self.journal.flush(5.0)
         self.done.set()
 
     def _process(self, item: Item) -> None:
-        ref = self.referee
+        ref = self._started()
         line = ref.normalise(item.line)
         is_setup = line.get("type") == "setup"
         seq_before = ref.seq
         board_before = bytes(ref.core.board)
         step = ref.feed(line)
         if self.sim_board is not None:
-            self._follow_on_sim_board(item, board_before)
+            self._follow_on_sim_board(self.sim_board, ref, item, board_before)
         if item.request is None and item.source == "hardware" and self.sim_mode:
             item.request = ("sim/input", None)      # in the simulator every hardware input came from sim/input
         reached = step.verdict.get("reason") not in ("bad_input", "no_game")
-        if is_setup and step.verdict.get("ok"):
+        began = is_setup and step.verdict.get("ok")
+        if began:
             self._begin_match(item, seq_before)
-        elif self.journal_path is None or not reached:
-            line = None                      # nothing happened to the game: nothing to journal
-        self._emit(line, step, item.request)
+        # a line that reached no game, or that came while no match journal is open, leaves nothing to journal
+        journaled = line if began or (self.journal_path is not None and reached) else None
+        self._emit(journaled, step, item.request)
         for hook in self.after_step:
             hook(ref)
 
-    def _follow_on_sim_board(self, item: Item, board_before: bytes) -> None:
+    @staticmethod
+    def _follow_on_sim_board(sim_board: SimBoard, ref: Referee, item: Item, board_before: bytes) -> None:
         """Move on the sim board what no hand moved there: the game's own relocations, and the tokens of
         lines that did not come from the board itself (bots, scenarios, set-ups)."""
-        core = self.referee.core
+        core = ref.core
         if item.source == "hardware":
             delta = core.relocated
         else:
             delta = int.from_bytes(board_before, "little") ^ int.from_bytes(core.board, "little")
         if delta:
-            frame = int.from_bytes(self.sim_board.frame, "little") ^ delta
-            self.sim_board.follow(frame.to_bytes(len(core.board), "little"))
+            frame = int.from_bytes(sim_board.frame, "little") ^ delta
+            sim_board.follow(frame.to_bytes(len(core.board), "little"))
 
     def _begin_match(self, item: Item, seq_before: int) -> None:
         if self.journal_path is not None and self.journal_lines:
@@ -298,7 +308,7 @@ class Daemon:
         elif msgs:
             self.journal.publish_only(msgs)
         if step.finished and self.journal_path is not None:
-            self.journal.mark(f"{FINISHED} {dumps({'seq': self.referee.seq})}")
+            self.journal.mark(f"{FINISHED} {dumps({'seq': self._started().seq})}")
             log.info("full time; journal %s kept", self.journal_path)
             self._watermark_path, self.journal_path = self.journal_path, None
 

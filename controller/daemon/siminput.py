@@ -37,11 +37,13 @@ def parse_payload(payload: bytes) -> dict:
 
 def _square(line: dict, key: str) -> str:
     name = line.get(key)
-    try:
-        square_index(name)
-    except ValueError:
-        raise SimInputError(f"{line.get('type')}: {key} must be a square a1..h16, not {name!r}") from None
-    return name
+    if isinstance(name, str):
+        try:
+            square_index(name)
+            return name
+        except ValueError:
+            pass
+    raise SimInputError(f"{line.get('type')}: {key} must be a square a1..h16, not {name!r}")
 
 
 def _token(line: dict) -> str:

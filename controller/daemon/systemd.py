@@ -33,7 +33,7 @@ class Notifier:
         return self._sock is not None
 
     def notify(self, text: str) -> bool:
-        if self._sock is None:
+        if self._sock is None or not self.address:     # a socket is opened only for an address
             return False
         try:
             self._sock.sendto(text.encode(), self.address)
