@@ -8,10 +8,18 @@ from __future__ import annotations
 import time
 
 from controller.core import SETTLE_SECONDS, Core
+from controller.rules import Game
 from controller.ruleset import get_ruleset
 from controller.scenario import parse_obj
 from simulator.bots import Bot
 from simulator.lines import lines_for
+
+
+def _game(core: Core) -> Game:
+    """The core's game; every line fed here was accepted, so there is one from the set-up on."""
+    if core.game is None:
+        raise RuntimeError("the core has no game after an accepted set-up")
+    return core.game
 
 
 def simulate(seed: int, options: dict, on_line=None, on_event=None, pause: float = 0.0) -> Core:
@@ -30,7 +38,7 @@ def simulate(seed: int, options: dict, on_line=None, on_event=None, pause: float
                 on_event(event, core)
 
     feed({"type": "setup", "formation": "standard", "options": options})   # the journal carries its options
-    game = core.game
+    game = _game(core)
     while game.state.phase != "full_time":
         action = bot.next_action(game)
         if action is None:
@@ -39,7 +47,7 @@ def simulate(seed: int, options: dict, on_line=None, on_event=None, pause: float
             feed(line)
         if core.pending is not None:        # let the settle window pass, as on a real board
             feed({"type": "clock", "advance": SETTLE_SECONDS * 2})
-        game = core.game
+        game = _game(core)
         if action.__class__.__name__ in ("Roll", "Spin") and game.state.phase != "full_time":
             feed({"type": "clock", "advance": bot.pause().seconds})
         if pause:

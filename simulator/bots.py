@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from controller.rules import geometry as g
-from controller.rules.actions import Dribble, MoveBall, MovePawn, Press, Roll, Spin, Tick
+from controller.rules.actions import Action, Dribble, MoveBall, MovePawn, Press, Roll, Spin, Tick
 from controller.rules.pieces import TEAMS
 
 SPINNER = ("goal", "goal", "goal", "goal", "corner", "corner", "goal_kick", "goal_kick")
@@ -93,9 +93,9 @@ class Bot:
         return Tick(round(self.rng.uniform(*self.think), 1))
 
 
-def play_match(game, bot: Bot, max_actions: int = 200_000, on_action=None) -> list:
+def play_match(game, bot: Bot, max_actions: int = 200_000, on_action=None) -> list[Action]:
     """Play to the final whistle; returns the actions applied (a full record to replay)."""
-    record = []
+    record: list[Action] = []
     while game.state.phase != "full_time" and len(record) < max_actions:
         action = bot.next_action(game)
         if action is None:
