@@ -1,13 +1,12 @@
 """Rewrite the .expected.jsonl files from the current replay output.
 
 Run it only after a deliberate behaviour change, then read the diff line by line: the goldens are
-reviewed outputs, not snapshots to accept blindly.  python tests/golden/regenerate.py
+reviewed outputs, not snapshots to accept blindly.  .venv/bin/python tests/golden/regenerate.py
+(the virtualenv has the packages installed, editable).
 """
 import json
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from controller.replay import replay_lines
 
 for scenario in sorted(Path(__file__).parent.glob("*.jsonl")):
