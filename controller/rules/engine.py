@@ -1,10 +1,17 @@
 """The Game: python-chess style API over the rules of Soccer Tactics WORLD.
 
-    game = Game.kick_off(RED)
-    game.expects()              # what input the game waits for, and from whom
-    game.legal_actions()        # the player actions allowed now
-    events = game.apply(Roll(RED, 4))
-    game.undo()
+>>> from controller.rules import RED, Game, Roll
+>>> game = Game.kick_off(RED)
+>>> game
+<Game kick_off, red 0-0 blue, red to roll>
+>>> game.expects()                  # what input the game waits for, and from whom
+{'input': 'roll', 'team': 'red'}
+>>> game.chance_outcomes()[0]       # a roll is a chance action: the die's faces, 1/6 each
+(Roll(RED, 1), 0.16666666666666666)
+>>> events = game.apply(Roll(RED, 4))
+>>> len(game.legal_actions()) > 0   # the player actions allowed now
+True
+>>> _ = game.undo()
 
 `apply` either raises Illegal (state unchanged) or returns the game events the action caused.
 The engine is pure: no I/O, no clock, no random numbers; dice, spins and time are actions.
@@ -18,7 +25,12 @@ from . import geometry as g
 from .actions import Dribble, MinorFoul, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
 from .errors import Illegal
 from .moves import (
-    ball_destinations, die_destinations, explain_destination, explain_die_move, explain_keeper_step, keeper_steps,
+    ball_destinations,
+    die_destinations,
+    explain_destination,
+    explain_die_move,
+    explain_keeper_step,
+    keeper_steps,
 )
 from .occupancy import Occupancy
 from .paths import ball_targets, ball_transit
@@ -34,6 +46,19 @@ BALL_PHASES = ("kick_off", "ball_play", "corner_kick")
 SETUP_PHASES = ("free_kick_setup", "goal_kick_setup", "corner_setup", "penalty_setup")
 BOTH_ROLL_PHASES = ("roll_off", "battle", "shootout_order")
 UNDO_DEPTH = 50     # actions `undo` can take back; older states are dropped so a long match keeps its memory flat
+
+
+class Result(NamedTuple):
+    """How a match stands: `final` once it is over; `winner` the winning team's name, None for a draw
+    (or while it is not over); `shootout` the kicks scored in a shoot-out, if there was one."""
+    final: bool
+    winner: str | None
+    score: tuple[int, int]
+    shootout: tuple[int, int] | None
+
+
+SPINNER = ((Spin("goal"), 4 / 8), (Spin("corner"), 2 / 8), (Spin("goal_kick"), 2 / 8))
+"""The spinner's 8 sectors: 4 goal, 2 corner, 2 goal kick."""
 
 
 class Game(PlayMixin, SetPieceMixin, TimeMixin):
@@ -52,7 +77,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
     # ----- construction -------------------------------------------------------------------
     @classmethod
     def kick_off(cls, team: int | None, options: Options | None = None, profile: Profile | None = None,
-                 period: int = 1, elapsed: float = 0.0) -> "Game":
+                 period: int = 1, elapsed: float = 0.0) -> Game:
         """A new match in the kick-off formation; team None starts with the roll-off (rule 1B, C1).
         period and elapsed start it mid-match, `team` kicking off that period."""
         game = cls(GameState(), options, profile)
@@ -74,7 +99,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
     @classmethod
     def from_position(cls, pawns: dict[int, int], ball: int, offense: int, phase: str = "offensive_set",
                       options: Options | None = None, profile: Profile | None = None,
-                      period: int = 1, elapsed: float = 0.0) -> "Game":
+                      period: int = 1, elapsed: float = 0.0) -> Game:
         """A match from an explicit position (scenario set-up): the O-team pawn on the ball holds it;
         period and elapsed place it in the match (the clock runs from the first roll)."""
         st = GameState()
@@ -151,6 +176,55 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
                 out["or"] = "keeper_step"
             return out
         return {"input": "ball" if ph in BALL_PHASES else "move", "team": team, "roll": st.roll}
+
+    def __repr__(self) -> str:
+        st = self.state
+        red, blue = st.score
+        if st.phase == "full_time":
+            res = self.result()
+            who = f"{res.winner} won" if res.winner else "drawn"
+            return f"<Game full_time, red {red}-{blue} blue, {who}>"
+        exp = self.expects()
+        team = {"both": "red and blue", None: "either team"}.get(exp["team"], exp["team"])
+        doing = {"roll": "roll", "move": "move a pawn", "ball": "play the ball", "spin": "spin",
+                 "setup": "set up", "place": "place"}[exp["input"]]
+        paused = ", paused" if st.paused else ""
+        return f"<Game {st.phase}, red {red}-{blue} blue, {team} to {doing}{paused}>"
+
+    def is_terminal(self) -> bool:
+        """Whether the match is over (full time, after extra time and a shoot-out if they were needed)."""
+        return self.state.phase == "full_time"
+
+    def result(self) -> Result:
+        """The score and, once the match is over, the winner.
+
+        >>> Game.kick_off(0).result()
+        Result(final=False, winner=None, score=(0, 0), shootout=None)
+        """
+        st = self.state
+        final = st.phase == "full_time"
+        return Result(final, TEAMS[st.winner] if final and st.winner >= 0 else None, (st.score[0], st.score[1]),
+                      (st.shootout[0], st.shootout[1]) if st.period == 5 else None)
+
+    def chance_outcomes(self) -> list[tuple[Roll | Spin, float]]:
+        """The chance actions that may come now, with their probabilities (OpenSpiel style): the faces of
+        the die to roll, 1/6 each, or the spinner's sectors (the shooting die's faces when that option is
+        on). Empty when the game waits for a player, or is paused or over. In a battle or a roll-off the
+        die is that of the first team still to roll.
+
+        >>> Game.kick_off(None).chance_outcomes()[5]
+        (Roll(RED, 6), 0.16666666666666666)
+        """
+        st = self.state
+        if st.paused:
+            return []
+        exp = self.expects()
+        if exp["input"] == "spin":
+            return list(SPINNER)
+        if exp["input"] != "roll":
+            return []
+        team = TEAMS.index(exp["waiting"][0]) if exp["team"] == "both" else st.actor
+        return [(Roll(team, v), 1 / 6) for v in range(1, 7)]
 
     def _keeper_available(self, team: int) -> bool:
         k = keeper_of(team)
@@ -332,7 +406,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         if not st.roll:
             raise Illegal("roll_first", "roll the die before moving a pawn")
         if to == st.ball_sq and pawn == st.barred and ph == "capture":
-            raise Illegal("kicker_barred", f"{pawn_id(pawn)} took the kick and may not touch the ball until another pawn has")
+            raise Illegal("kicker_barred",
+                          f"{pawn_id(pawn)} took the kick and may not touch the ball until another pawn has")
         if not die_destinations(st.sq, self.occ, pawn, st.roll) >> to & 1:
             raise explain_die_move(st.sq, self.occ, pawn, to, st.roll)
 
@@ -439,7 +514,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             return Illegal("wrong_distance", f"{where}: no path of exactly {st.roll} squares, straight or diagonal, "
                                              "at most one change of direction, never back to a rank or file it left")
         if st.phase == "kick_off":
-            return Illegal("kickoff_forward", f"{where}: a kick-off goes forward at every step and across the centre line (C2)")
+            return Illegal("kickoff_forward",
+                           f"{where}: a kick-off goes forward at every step and across the centre line (C2)")
         return Illegal("goal_kick_short", f"{where}: a goal kick must leave the penalty area")
 
     def _dribble(self, to: int) -> None:
@@ -450,7 +526,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             raise Illegal("roll_first", "roll the die before dribbling")
         if not self._dribble_targets() >> to & 1:
             if st.roll != 1 or g.chebyshev(st.ball, to) != 1:
-                raise Illegal("not_dribble", "the holder moves with the ball only one square, on a ball roll of 1 (rule 4C)")
+                raise Illegal("not_dribble",
+                              "the holder moves with the ball only one square, on a ball roll of 1 (rule 4C)")
             raise explain_destination(st.sq, self.occ, st.holder, to)
         self._do_dribble(to)
 
@@ -519,7 +596,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         """The free-kick zone the opponents must respect during a set-up (0 when none)."""
         return self._zone() if self.state.restart is not None else 0
 
-    def restart_fixes(self) -> list["Fix"]:
+    def restart_fixes(self) -> list[Fix]:
         """What a set-up still needs, one Fix per token: the ball to its squares, each possible kicker
         to its spot, pawns that must leave an area, sent-off pawns to lift off the board."""
         st = self.state

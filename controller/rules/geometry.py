@@ -105,3 +105,44 @@ def border(area: int) -> int:
     for s in squares_of(area):
         around |= neighbourhood(s)
     return around & ~area
+
+
+class Square(int):
+    """A square that reads as its name: an int 0..127, so it indexes tables and masks like any square.
+
+    >>> Square("c6")
+    Square("c6")
+    >>> Square("c6") == 42, str(Square(42)), Square("h16").rank, Square("h16").file
+    (True, 'c6', 16, 7)
+    >>> Square("i3")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'i3' is not a square name (a1..h16)
+
+    The engine itself keeps plain ints (no object per square in the move generator); wrap a result in
+    Square only where it is read by people.
+    """
+    __slots__ = ()
+
+    def __new__(cls, value: int | str) -> Square:
+        if isinstance(value, str):
+            return int.__new__(cls, parse(value))
+        if not 0 <= value < N_SQUARES:
+            raise ValueError(f"{value!r} is not a square index (0..{N_SQUARES - 1})")
+        return int.__new__(cls, value)
+
+    @property
+    def rank(self) -> int:
+        """Rank 1..16."""
+        return (self >> 3) + 1
+
+    @property
+    def file(self) -> int:
+        """File 0..7 (a..h)."""
+        return self & 7
+
+    def __repr__(self) -> str:
+        return f'Square("{name(self)}")'
+
+    def __str__(self) -> str:
+        return name(self)

@@ -56,10 +56,44 @@ def parse_pawn(text: str) -> int:
     try:
         return _BY_ID[text]
     except (KeyError, TypeError):
-        raise ValueError(f"{text!r} is not a pawn id (red-gk, red-d1..d4, red-m1..m4, red-s1..s2, same for blue)") from None
+        raise ValueError(
+            f"{text!r} is not a pawn id (red-gk, red-d1..d4, red-m1..m4, red-s1..s2, same for blue)") from None
 
 
 def parse_team(text: str) -> int:
     if text not in TEAMS:
         raise ValueError(f"{text!r} is not a team (red or blue)")
     return TEAMS.index(text)
+
+
+class Pawn(int):
+    """A pawn that reads as its id: an int 0..21 (team * 11 + slot), usable wherever a pawn index is.
+
+    >>> Pawn("red-s2")
+    Pawn("red-s2")
+    >>> Pawn("blue-gk") == 11, str(Pawn(10)), Pawn("blue-m1").team, Pawn("blue-m1").role
+    (True, 'red-s2', 1, 'midfielder')
+    """
+    __slots__ = ()
+
+    def __new__(cls, value: int | str) -> Pawn:
+        if isinstance(value, str):
+            return int.__new__(cls, parse_pawn(value))
+        if not 0 <= value < N_PAWNS:
+            raise ValueError(f"{value!r} is not a pawn index (0..{N_PAWNS - 1})")
+        return int.__new__(cls, value)
+
+    @property
+    def team(self) -> int:
+        """RED (0) or BLUE (1)."""
+        return 0 if self < 11 else 1
+
+    @property
+    def role(self) -> str:
+        return ROLE[self]
+
+    def __repr__(self) -> str:
+        return f'Pawn("{PAWN_IDS[self]}")'
+
+    def __str__(self) -> str:
+        return PAWN_IDS[self]
