@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from daemon_helpers import Mosquitto
+
+from tests.daemon.daemon_helpers import Mosquitto
 
 
 @pytest.fixture

@@ -14,7 +14,12 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
-from daemon_helpers import (
+
+from controller.daemon.config import ConfigError, load_settings
+from controller.daemon.homeassistant import SENSORS, discovery_messages, package_version
+from controller.daemon.referee import Referee
+from controller.rules.pieces import TEAMS
+from tests.daemon.daemon_helpers import (
     BASE,
     BOARD,
     ROOT,
@@ -28,11 +33,6 @@ from daemon_helpers import (
     wait_for,
     write_scenario,
 )
-
-from controller.daemon.config import ConfigError, load_settings
-from controller.daemon.homeassistant import SENSORS, discovery_messages, package_version
-from controller.daemon.referee import Referee
-from controller.rules.pieces import TEAMS
 
 HA_USER, HA_PASS = "homeassistant", "ha-secret"
 PREFIX = "homeassistant"

@@ -6,7 +6,6 @@ import socket
 import time
 
 import pytest
-from daemon_helpers import expected_run, scenario_lines, wait_for
 
 from controller.cli import main as cli
 from controller.daemon.commands import CommandError, parse_command
@@ -20,6 +19,7 @@ from controller.replay import replay_lines
 from controller.tracking import change_lines
 from hal.backends import open_hardware
 from hal.frames import empty_frame, with_token
+from tests.daemon.daemon_helpers import expected_run, scenario_lines, wait_for
 
 OPTIONS = {"half_minutes": 3.0, "extra_time": False}
 

@@ -1,8 +1,6 @@
 """What the daemon keeps from match to match stays bounded (the 500-match figure is in benchmarks/bench_daemon.py)."""
 from __future__ import annotations
 
-from daemon_helpers import wait_for
-
 from controller.daemon.config import load_settings
 from controller.daemon.service import SIM_RECORD, Daemon
 from controller.daemon.sources import AutoplaySource
@@ -10,6 +8,7 @@ from controller.rules import geometry as g
 from controller.rules import paths
 from controller.rules.engine import UNDO_DEPTH
 from hal.backends import open_hardware
+from tests.daemon.daemon_helpers import wait_for
 
 OPTIONS = {"half_minutes": 3.0, "extra_time": False}
 

@@ -6,7 +6,7 @@ import json
 import signal
 import time
 
-from daemon_helpers import (
+from tests.daemon.daemon_helpers import (
     BASE,
     BOARD,
     DAEMON_PASS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from daemon_helpers import free_port, start_daemon, stop_process, wait_for
+from tests.daemon.daemon_helpers import free_port, start_daemon, stop_process, wait_for
 
 
 def _get(url: str) -> bytes | None:
