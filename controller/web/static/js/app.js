@@ -112,7 +112,9 @@ async function main() {
     },
     onResponse: (doc) => sim?.onResponse(doc),
     onProblem: problem,
+    onPending: () => view.schedule(),
   });
+  view.beforePaint = () => feed.settle();
   target = { feed, handle: (t, p, k) => feed.handle(t, p, k) };
   if (!cfg.projector) {
     const mq = matchMedia("(orientation: landscape) and (max-height: 520px)");

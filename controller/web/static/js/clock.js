@@ -39,11 +39,11 @@ export class Clocks {
     this.paint();
   }
 
-  // A stamp from a live message (never a retained one: those may be old).
-  sample(stamp) {
+  // A stamp from a live message (never a retained one: those may be old), taken when it came.
+  sample(stamp, receivedAt = Date.now()) {
     const t = Date.parse(stamp);
     if (Number.isNaN(t)) return;
-    this.samples.push(Date.now() - t);
+    this.samples.push(receivedAt - t);
     if (this.samples.length > 16) this.samples.shift();
     this.skew = Math.min(...this.samples);
   }
@@ -52,8 +52,8 @@ export class Clocks {
     return Date.now() - this.skew;
   }
 
-  set(doc, { live = false } = {}) {
-    if (live) this.sample(doc.at);
+  set(doc, { live = false, receivedAt = Date.now() } = {}) {
+    if (live) this.sample(doc.at, receivedAt);
     this.doc = doc;
     this.paint();
   }

@@ -4,9 +4,16 @@
 // because a spectator's session is clean. Events and the retained state share one rising `seq`
 // (MQTT.md): when an event's seq jumps past the last seen seq + 1 something was missed, and the page
 // re-reads the retained state by subscribing to it again (the broker then sends the retained copy).
+//
+// CPU: a daemon at full speed sends hundreds of messages a second, and each state, LED and clock
+// document replaces the one before it. Those three are kept as the bytes that came, the newest of each,
+// and parsed and checked only when the view is about to paint (settle(), from its animation frame), so a
+// document superseded within a frame costs nothing. A state's seq is read from its last bytes at once
+// (trailingSeq), which keeps the gap detection exact for the events that follow it; an event settles the
+// state before it, so its feed line gets that state's match minute, as when every state was parsed.
 
 import mqtt from "mqtt";
-import { checkClock, checkLeds, checkState, parseJson } from "sb/validate.js";
+import { checkClock, checkLeds, checkState, decodeText, parseJson, trailingSeq } from "sb/validate.js";
 
 const RECONNECT_MS = 2000;
 const RESYNC_TIMEOUT_MS = 3000;
@@ -67,6 +74,7 @@ export function connect(url, { onConnection, onMessage }) {
 
 // Reads `<base>/{status,state,events,clock,leds,response}` for one board and hands the checked
 // documents to the view. Problems (offline board, invalid payloads) go to `onProblem(kind, text|null)`.
+// `onPending()` says that documents wait for settle(); without it they are handed on at once.
 export class BoardFeed {
   constructor(conn, base, handlers) {
     this.conn = conn;
@@ -78,6 +86,7 @@ export class BoardFeed {
     this.invalid = new Map(); // topic -> reason
     this.status = null;
     this.before = null; // the last seq before a reset, to notice a counter that started again
+    this.pending = { state: null, leds: null, clock: null }; // the newest payload of each, not yet parsed
     for (const t of ["status", "state", "events", "clock", "leds", "response"]) conn.subscribe(`${base}/${t}`);
   }
 
@@ -85,15 +94,58 @@ export class BoardFeed {
     if (!topic.startsWith(`${this.base}/`)) return false;
     const name = topic.slice(this.base.length + 1);
     const retained = !!packet?.retain;
-    if (name === "status") return this.onStatus(new TextDecoder().decode(payload).trim());
-    const doc = parseJson(payload);
     switch (name) {
-      case "state": return this.onState(doc, retained);
-      case "events": return this.onEvent(doc);
-      case "clock": return this.checked(name, doc, checkClock(doc)) && this.h.onClock?.(doc, { live: !retained });
-      case "leds": return this.checked(name, doc, checkLeds(doc)) && this.h.onLeds?.(doc);
-      case "response": return doc instanceof Error ? null : this.h.onResponse?.(doc);
+      case "status": return this.onStatus(decodeText(payload).trim());
+      case "state": return this.onStatePayload(payload, retained);
+      case "events": return this.onEvent(parseJson(payload));
+      case "clock": return this.later("clock", { payload, live: !retained, at: Date.now() });
+      case "leds": return this.later("leds", payload);
+      case "response": {
+        const doc = parseJson(payload);
+        return doc instanceof Error ? null : this.h.onResponse?.(doc);
+      }
       default: return null;
+    }
+  }
+
+  later(name, item) {
+    this.pending[name] = item;
+    if (this.h.onPending) this.h.onPending();
+    else this.settle();
+  }
+
+  // Parses, checks and hands on the newest pending documents: the state first (the LEDs are drawn over it).
+  settle() {
+    this.settleState();
+    const { leds, clock } = this.pending;
+    this.pending.leds = this.pending.clock = null;
+    if (leds !== null) {
+      const doc = parseJson(leds);
+      if (this.checked("leds", doc, doc instanceof Error ? null : checkLeds(doc))) this.handOn("leds", () => this.h.onLeds?.(doc));
+    }
+    if (clock !== null) {
+      const doc = parseJson(clock.payload);
+      if (this.checked("clock", doc, doc instanceof Error ? null : checkClock(doc))) {
+        this.handOn("clock", () => this.h.onClock?.(doc, { live: clock.live, receivedAt: clock.at }));
+      }
+    }
+  }
+
+  settleState() {
+    const payload = this.pending.state;
+    if (payload === null) return;
+    this.pending.state = null;
+    const doc = parseJson(payload);
+    if (this.checked("state", doc, doc instanceof Error ? null : checkState(doc))) this.handOn("state", () => this.h.onState?.(doc));
+  }
+
+  // A document that cannot be shown says so in the banner, as one handled as it came does (app.js), and the
+  // others of the frame are still shown.
+  handOn(name, show) {
+    try {
+      show();
+    } catch (err) {
+      this.h.onProblem?.("invalid", `Could not show a ${this.base}/${name} message: ${err?.message ?? err}`);
     }
   }
 
@@ -101,6 +153,7 @@ export class BoardFeed {
   checked(topic, doc, reason) {
     const why = doc instanceof Error ? doc.message : reason;
     if (why) this.invalid.set(topic, why);
+    else if (!this.invalid.size) return true; // the common case: nothing was wrong, nothing to say
     else this.invalid.delete(topic);
     const [t, r] = [...this.invalid][0] ?? [];
     this.h.onProblem?.("invalid", t ? `Ignoring an invalid ${t} message: ${r}` : null);
@@ -123,21 +176,33 @@ export class BoardFeed {
     this.lastSeq = null;
   }
 
-  onState(doc, retained) {
-    if (!this.checked("state", doc, doc instanceof Error ? null : checkState(doc))) return;
+  // A state that comes in the daemon's shape counts for the seq bookkeeping at once and is parsed later;
+  // one that is dropped as older is still checked now, as the banner says so when it is invalid.
+  onStatePayload(payload, retained) {
+    const seq = trailingSeq(payload);
+    if (seq !== null && this.accept(seq, retained)) return this.later("state", payload);
+    this.settleState(); // the one waiting came first
+    const doc = parseJson(payload);
+    if (!this.checked("state", doc, doc instanceof Error ? null : checkState(doc)) || seq !== null) return;
+    // another shape than the daemon's: only a valid state counts
+    if (this.accept(doc.seq, retained)) this.h.onState?.(doc);
+  }
+
+  // The seq bookkeeping of a state as it comes; false for an older or repeated live state, which is dropped.
+  accept(seq, retained) {
     if (this.before !== null && this.lastSeq === null) {
-      if (doc.seq < this.before) this.shown.clear(); // a new counter: its event numbers are new events
+      if (seq < this.before) this.shown.clear(); // a new counter: its event numbers are new events
       this.before = null;
     }
     if (retained) {
       clearTimeout(this.resyncing);
       this.resyncing = null;
-    } else if (this.lastSeq !== null && doc.seq <= this.lastSeq) {
-      return; // an older or repeated state
+    } else if (this.lastSeq !== null && seq <= this.lastSeq) {
+      return false;
     }
     // a re-read retained state may be older than the event that showed the gap: keep the higher mark
-    this.lastSeq = this.lastSeq === null ? doc.seq : Math.max(this.lastSeq, doc.seq);
-    this.h.onState?.(doc);
+    this.lastSeq = this.lastSeq === null ? seq : Math.max(this.lastSeq, seq);
+    return true;
   }
 
   onEvent(doc) {
@@ -150,6 +215,7 @@ export class BoardFeed {
       if (this.lastSeq !== null && seq > this.lastSeq + 1) this.resync();
       this.lastSeq = this.lastSeq === null ? seq : Math.max(this.lastSeq, seq);
     }
+    this.settleState(); // the view's snapshot is the state before this event (its match minute)
     if (typeof doc.ts === "string") this.h.onStamp?.(doc.ts);
     this.h.onEvent?.(doc);
   }

@@ -1,7 +1,7 @@
 // The league index: every board under the prefix, one row each, from the retained `status` and
 // `state` of `<prefix>/+/...`. A board appears as soon as either topic of it is seen.
 
-import { checkState, parseJson } from "sb/validate.js";
+import { checkState, decodeText, parseJson } from "sb/validate.js";
 import { minute, phaseName } from "sb/words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,7 +24,7 @@ export class League {
     const entry = this.boards.get(id) ?? { status: null, state: null, invalid: null };
     this.boards.set(id, entry);
     if (kind === "status") {
-      entry.status = new TextDecoder().decode(payload).trim();
+      entry.status = decodeText(payload).trim();
     } else if (kind === "state") {
       const doc = parseJson(payload);
       const why = doc instanceof Error ? doc.message : checkState(doc);

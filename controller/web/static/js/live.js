@@ -3,7 +3,8 @@
 //
 // Live, a simulator at full speed can send hundreds of messages a second: documents are then only
 // recorded as they come, and the page is painted once per animation frame with the latest of each
-// (nothing at all while the tab is hidden). `body[data-seq]` is set by that paint, so it always
+// (nothing at all while the tab is hidden). The feed keeps them unparsed until then: `beforePaint`
+// hands them over at the start of the frame. `body[data-seq]` is set by that paint, so it always
 // names the state on screen. The replay paints at once (`coalesce: false`).
 
 import { createBoard, ledLegend, moveBetween, positionsChanged } from "sb/board.js";
@@ -30,6 +31,8 @@ export class MatchView {
     this.dirty = { state: false, leds: false, board: false };
     this.newEvents = []; // feed items not yet on screen, oldest first
     this.frame = 0;
+    this.beforePaint = null; // hands over the documents that wait for the next paint (BoardFeed.settle)
+    this.settling = false;
   }
 
   // A new snapshot: the arrow comes from what moved since the one before (the replay, which may
@@ -65,11 +68,17 @@ export class MatchView {
 
   schedule() {
     if (!this.coalesce) return this.flush();
-    if (!this.frame) this.frame = requestAnimationFrame(() => this.flush());
+    if (!this.frame && !this.settling) this.frame = requestAnimationFrame(() => this.flush());
   }
 
   flush() {
-    this.frame = 0;
+    this.settling = true; // what beforePaint hands over is painted now: it asks for no other frame
+    try {
+      this.beforePaint?.();
+    } finally {
+      this.settling = false;
+      this.frame = 0;
+    }
     if (this.dirty.leds) this.paintLeds();
     if (this.dirty.state) this.paintState();
     if (this.dirty.board) this.paintBoard();

@@ -87,12 +87,50 @@ export function checkClock(doc) {
   ]);
 }
 
+// One decoder for every message: a decoder without {stream: true} keeps nothing between calls, and making
+// one per message costs more than the decoding of a small document.
+const DECODER = new TextDecoder();
+
+// Bytes off the wire -> text.
+export function decodeText(payload) {
+  return typeof payload === "string" ? payload : DECODER.decode(payload);
+}
+
 // Bytes off the wire -> a JSON value, or an Error saying why not.
 export function parseJson(payload) {
-  const text = typeof payload === "string" ? payload : new TextDecoder().decode(payload);
+  const text = decodeText(payload);
   try {
     return JSON.parse(text);
   } catch {
     return new Error(`not JSON: ${text.slice(0, 40)}`);
   }
+}
+
+// The `seq` of a document whose last key is "seq" with a non-negative integer (`...,"seq":141}`, as the
+// daemon writes its snapshots), read from the bytes without decoding or parsing them; null for any other
+// shape. When the document is valid JSON, a match can only be its top-level "seq": the closing brace ends
+// the document, and the key's opening quote follows a comma or the opening brace, so it is no string's end.
+const SEQ_KEY_BACKWARDS = [0x22, 0x71, 0x65, 0x73, 0x22]; // "seq" read from its end
+
+export function trailingSeq(payload) {
+  const str = typeof payload === "string";
+  const at = (k) => (k < 0 ? -1 : str ? payload.charCodeAt(k) : payload[k]);
+  const space = (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+  let i = payload.length - 1;
+  while (space(at(i))) i--;
+  if (at(i--) !== 0x7d) return null; // }
+  while (space(at(i))) i--;
+  const last = i;
+  while (at(i) >= 0x30 && at(i) <= 0x39) i--;
+  const digits = last - i;
+  if (digits < 1 || digits > 15 || (digits > 1 && at(i + 1) === 0x30)) return null; // JSON has no leading zeros
+  let seq = 0;
+  for (let k = i + 1; k <= last; k++) seq = seq * 10 + at(k) - 0x30;
+  while (space(at(i))) i--;
+  if (at(i--) !== 0x3a) return null; // :
+  while (space(at(i))) i--;
+  for (const c of SEQ_KEY_BACKWARDS) if (at(i--) !== c) return null;
+  while (space(at(i))) i--;
+  const before = at(i);
+  return before === 0x2c || before === 0x7b ? seq : null; // , or {
 }
