@@ -10,6 +10,12 @@ import { periodName } from "sb/words.js";
 
 export const WARNING_SECONDS = 10;
 
+// Only a changed text is written: the same text written again still replaces the text node, and the
+// browser lays it out anew on the next frame.
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 function mmss(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
@@ -64,9 +70,9 @@ export class Clocks {
     this.doc = null;
     const c = snapshot?.clock;
     if (!c) return;
-    this.el.match.textContent = matchClockText(c.period, c.elapsed, c.length);
-    this.el.period.textContent = periodName(c.period) + (c.time_up ? " (time up)" : "");
-    this.el.move.textContent = "";
+    setText(this.el.match, matchClockText(c.period, c.elapsed, c.length));
+    setText(this.el.period, periodName(c.period) + (c.time_up ? " (time up)" : ""));
+    setText(this.el.move, "");
     this.el.move.classList.remove("warning");
   }
 
@@ -83,8 +89,8 @@ export class Clocks {
     const mc = doc.match_clock;
     const running = mc.running && !mc.paused && !this.frozen;
     const elapsed = running ? mc.elapsed + Math.max(0, now - Date.parse(doc.at)) / 1000 : mc.elapsed;
-    this.el.match.textContent = matchClockText(doc.period, elapsed, mc.length);
-    this.el.period.textContent = periodName(doc.period) + (mc.time_up ? " (time up)" : mc.paused ? " (paused)" : "");
+    setText(this.el.match, matchClockText(doc.period, elapsed, mc.length));
+    setText(this.el.period, periodName(doc.period) + (mc.time_up ? " (time up)" : mc.paused ? " (paused)" : ""));
     let remaining = null;
     let counting = false;
     if (this.frozen) {
@@ -96,7 +102,7 @@ export class Clocks {
       remaining = doc.move_remaining; // paused: the move clock stands still
     }
     const move = this.el.move;
-    move.textContent = remaining === null ? "" : String(Math.max(0, Math.ceil(remaining)));
+    setText(move, remaining === null ? "" : String(Math.max(0, Math.ceil(remaining))));
     move.classList.toggle("warning", remaining !== null && remaining <= WARNING_SECONDS);
     // wake up when a shown digit changes next
     const waits = [];

@@ -15,8 +15,14 @@ const FEED_LENGTH = 150;
 
 const $ = (id) => document.getElementById(id);
 
+// Only what changed is written: the same text or attribute written again still costs the browser a style
+// or layout pass on the next frame.
 function setText(node, text) {
   if (node && node.textContent !== text) node.textContent = text;
+}
+
+function setData(node, key, value) {
+  if (node.dataset[key] !== value) node.dataset[key] = value;
 }
 
 export class MatchView {
@@ -31,6 +37,7 @@ export class MatchView {
     this.dirty = { state: false, leds: false, board: false };
     this.newEvents = []; // feed items not yet on screen, oldest first
     this.frame = 0;
+    this.legendKey = null;
     this.beforePaint = null; // hands over the documents that wait for the next paint (BoardFeed.settle)
     this.settling = false;
   }
@@ -97,25 +104,29 @@ export class MatchView {
     setText($("score-blue"), String(doc.score.blue));
     const phase = $("phase");
     setText(phase, phaseName(doc.phase));
-    phase.dataset.phase = doc.phase;
+    setData(phase, "phase", String(doc.phase));
     setText($("to-act"), toAct(doc));
     const act = doc.expects?.team;
-    $("to-act").dataset.team = act === "red" || act === "blue" || act === "both" ? act : "";
+    setData($("to-act"), "team", act === "red" || act === "blue" || act === "both" ? act : "");
     setText($("possession"), possession(doc));
-    $("possession").dataset.team = doc.phase === "battle" ? "" : doc.offense ?? "";
+    setData($("possession"), "team", doc.phase === "battle" ? "" : String(doc.offense ?? ""));
     for (const die of document.querySelectorAll("#dice [data-die]")) {
       const face = doc.dice?.[die.dataset.die];
       setText(die, Number.isInteger(face) ? String(face) : "–");
-      die.dataset.face = Number.isInteger(face) ? String(face) : "";
+      setData(die, "face", Number.isInteger(face) ? String(face) : "");
     }
-    document.body.dataset.phase = doc.phase;
+    setData(document.body, "phase", String(doc.phase));
   }
 
   paintLeds() {
     const doc = this.leds;
     const legend = $("legend");
-    if (legend) {
-      legend.replaceChildren(...ledLegend(doc).map(({ meaning, rgb }) => {
+    const items = ledLegend(doc);
+    const key = JSON.stringify(items);
+    if (legend && key !== this.legendKey) {
+      // most LED documents light other squares with the same meanings: the legend then stays as it is
+      this.legendKey = key;
+      legend.replaceChildren(...items.map(({ meaning, rgb }) => {
         const li = document.createElement("li");
         li.dataset.meaning = meaning;
         const sw = document.createElement("span");
