@@ -113,6 +113,10 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
   let tokens = null;
   let last = null;
   let tokensKey = null;
+  // What the token layer shows, by what it was drawn from: a paint redraws only the tokens whose key
+  // changed (a move is one pawn, the ball and the arrow), so the browser styles, lays out and paints a
+  // few new elements instead of the whole layer.
+  let drawn = new Map(); // "pawn:<id>", "ball", "arrow" -> {key, node}
 
   function build(o) {
     orientation = o === "landscape" ? "landscape" : "portrait";
@@ -145,6 +149,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     drawLabels(make("g", { class: "coords", "aria-hidden": "true" }, svg), p);
     tokens = make("g", { class: "tokens" }, svg);
     tokensKey = null;
+    drawn = new Map();
     if (last) paint(last);
   }
 
@@ -241,73 +246,117 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
         node.classList.remove("lit");
       }
     }
-    // the token layer is rebuilt only when something on it changed (an LED-only update leaves it)
+    // the token layer is looked at only when something on it changed (an LED-only update leaves it)
     const key = JSON.stringify([snap?.pawns, snap?.ball, snap?.holder, view.held, view.lastMove]);
     if (key === tokensKey) return;
     tokensKey = key;
-    tokens.replaceChildren();
-    if (!snap) return;
-    const held = new Set((view.held ?? []).map((h) => `${h.square}/${h.token}`));
-    const occupants = new Map(); // square -> teams standing there
-    for (const [id, p] of Object.entries(snap.pawns ?? {})) {
-      if (!p?.square || !parseSquare(p.square)) continue;
-      const list = occupants.get(p.square) ?? [];
-      list.push(id);
-      occupants.set(p.square, list);
-    }
-    for (const [id, p] of Object.entries(snap.pawns ?? {})) {
-      if (!p?.square || !parseSquare(p.square)) continue;
-      const tm = id.startsWith("blue") ? "blue" : "red";
-      const shared = occupants.get(p.square).length > 1;
-      let [cx, cy] = centre(p.square);
-      const r = shared ? S * 0.3 : S * 0.38;
-      if (shared) {
-        const d = S * 0.18 * (tm === "red" ? -1 : 1);
-        cx += d;
-        cy += d;
+    const wanted = []; // the layer's nodes in drawing order: the arrow, the pawns, the ball on top
+    const seen = new Set();
+    const place = (name, itemKey, draw) => {
+      seen.add(name);
+      const had = drawn.get(name);
+      if (had && had.key === itemKey) {
+        wanted.push(had.node);
+        return;
       }
-      const cls = ["pawn", `pawn-${tm}`];
-      if (snap.holder === id) cls.push("holder");
-      if (p.sent_off) cls.push("sent-off");
-      if (held.has(`${p.square}/${tm}`)) cls.push("lifted");
-      const g = make("g", { class: cls.join(" "), "data-pawn": id, "data-square": p.square, "data-team": tm }, tokens);
-      if (snap.holder === id) make("circle", { class: "holder-ring", cx, cy, r: r + 3.5 }, g);
-      make("circle", { class: "disc", cx, cy, r, fill: TEAM_COLOUR[tm] }, g);
-      const label = make("text", { class: "label", x: cx, y: cy, "font-size": (r * 0.95).toFixed(1) }, g);
-      label.textContent = id.slice(id.indexOf("-") + 1);
-      const cards = [];
-      for (let i = 0; i < Math.min(p.yellow ?? 0, 2); i++) cards.push("card-yellow");
-      if (p.sent_off) cards.push("card-red");
-      cards.forEach((c, i) => make("rect", { class: c, x: cx + r * 0.45 + i * 4.5, y: cy - r - 3, width: 6.5, height: 9, rx: 1 }, g));
-      const title = make("title", {}, g);
-      title.textContent = `${tm} ${label.textContent} on ${p.square}` + (p.yellow ? `, ${p.yellow} yellow` : "") +
-        (p.sent_off ? ", sent off" : "") + (snap.holder === id ? ", has the ball" : "");
-    }
-    if (snap.ball && parseSquare(snap.ball)) {
-      let [cx, cy] = centre(snap.ball);
-      const withPawn = occupants.has(snap.ball);
-      if (withPawn) {
-        // beside the pawn; with two pawns (a battle) in the corner they leave free
-        cx += S * 0.3;
-        cy += occupants.get(snap.ball).length > 1 ? -S * 0.3 : S * 0.3;
+      const node = draw();
+      if (had) had.node.replaceWith(node); // keeps its place in the layer
+      drawn.set(name, { key: itemKey, node });
+      wanted.push(node);
+    };
+    if (snap) {
+      const held = new Set((view.held ?? []).map((h) => `${h.square}/${h.token}`));
+      const occupants = new Map(); // square -> teams standing there
+      for (const [id, p] of Object.entries(snap.pawns ?? {})) {
+        if (!p?.square || !parseSquare(p.square)) continue;
+        const list = occupants.get(p.square) ?? [];
+        list.push(id);
+        occupants.set(p.square, list);
       }
-      const cls = held.has(`${snap.ball}/ball`) ? "ball lifted" : "ball";
-      const g = make("g", { class: cls, "data-square": snap.ball }, tokens);
-      make("circle", { class: "ball-disc", cx, cy, r: withPawn ? S * 0.15 : S * 0.2 }, g);
-      make("circle", { class: "ball-patch", cx, cy, r: withPawn ? S * 0.055 : S * 0.075 }, g);
-      make("title", {}, g).textContent = `the ball on ${snap.ball}`;
+      // the arrow goes under the tokens, its head stopping at the edge of what stands on the target
+      const mv = view.lastMove;
+      if (mv && parseSquare(mv.from) && parseSquare(mv.to)) {
+        const onTarget = occupants.has(mv.to);
+        place("arrow", `${mv.token}|${mv.from}|${mv.to}|${onTarget}`, () => drawArrow(mv, onTarget));
+      }
+      for (const [id, p] of Object.entries(snap.pawns ?? {})) {
+        if (!p?.square || !parseSquare(p.square)) continue;
+        const tm = id.startsWith("blue") ? "blue" : "red";
+        const shared = occupants.get(p.square).length > 1;
+        const holder = snap.holder === id;
+        const lifted = held.has(`${p.square}/${tm}`);
+        place(`pawn:${id}`, `${p.square}|${shared}|${holder}|${p.sent_off}|${p.yellow}|${lifted}`,
+          () => drawPawn(id, p, tm, shared, holder, lifted));
+      }
+      if (snap.ball && parseSquare(snap.ball)) {
+        const withPawn = occupants.get(snap.ball)?.length ?? 0;
+        const lifted = held.has(`${snap.ball}/ball`);
+        place("ball", `${snap.ball}|${withPawn}|${lifted}`, () => drawBall(snap.ball, withPawn, lifted));
+      }
     }
-    // the arrow goes under the tokens, its head stopping at the edge of what stands on the target
-    const mv = view.lastMove;
-    if (mv && parseSquare(mv.from) && parseSquare(mv.to)) {
-      const [x1, y1] = centre(mv.from), [x2, y2] = centre(mv.to);
-      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-      const cut = Math.min((occupants.has(mv.to) ? 0.44 : 0.24) * S, len / 2);
-      const line = make("line", { id: "last-move", class: `last-move last-move-${mv.token === "ball" ? "ball" : "pawn"}`,
-        "data-from": mv.from, "data-to": mv.to, x1, y1,
-        x2: x2 - ((x2 - x1) * cut) / len, y2: y2 - ((y2 - y1) * cut) / len, "marker-end": "url(#sb-arrowhead)" });
-      tokens.prepend(line);
+    for (const name of [...drawn.keys()]) if (!seen.has(name)) drawn.delete(name);
+    // into drawing order with as few moves as possible; what is no longer wanted is left at the end
+    let at = tokens.firstChild;
+    for (const node of wanted) {
+      if (node === at) at = at.nextSibling;
+      else tokens.insertBefore(node, at);
     }
+    while (at) {
+      const next = at.nextSibling;
+      at.remove();
+      at = next;
+    }
+  }
+
+  function drawPawn(id, p, tm, shared, holder, lifted) {
+    let [cx, cy] = centre(p.square);
+    const r = shared ? S * 0.3 : S * 0.38;
+    if (shared) {
+      const d = S * 0.18 * (tm === "red" ? -1 : 1);
+      cx += d;
+      cy += d;
+    }
+    const cls = ["pawn", `pawn-${tm}`];
+    if (holder) cls.push("holder");
+    if (p.sent_off) cls.push("sent-off");
+    if (lifted) cls.push("lifted");
+    const g = make("g", { class: cls.join(" "), "data-pawn": id, "data-square": p.square, "data-team": tm });
+    if (holder) make("circle", { class: "holder-ring", cx, cy, r: r + 3.5 }, g);
+    make("circle", { class: "disc", cx, cy, r, fill: TEAM_COLOUR[tm] }, g);
+    const label = make("text", { class: "label", x: cx, y: cy, "font-size": (r * 0.95).toFixed(1) }, g);
+    label.textContent = id.slice(id.indexOf("-") + 1);
+    const cards = [];
+    for (let i = 0; i < Math.min(p.yellow ?? 0, 2); i++) cards.push("card-yellow");
+    if (p.sent_off) cards.push("card-red");
+    cards.forEach((c, i) => make("rect", { class: c, x: cx + r * 0.45 + i * 4.5, y: cy - r - 3, width: 6.5, height: 9, rx: 1 }, g));
+    const title = make("title", {}, g);
+    title.textContent = `${tm} ${label.textContent} on ${p.square}` + (p.yellow ? `, ${p.yellow} yellow` : "") +
+      (p.sent_off ? ", sent off" : "") + (holder ? ", has the ball" : "");
+    return g;
+  }
+
+  // withPawn: how many pawns stand on the ball's square
+  function drawBall(square, withPawn, lifted) {
+    let [cx, cy] = centre(square);
+    if (withPawn) {
+      // beside the pawn; with two pawns (a battle) in the corner they leave free
+      cx += S * 0.3;
+      cy += withPawn > 1 ? -S * 0.3 : S * 0.3;
+    }
+    const g = make("g", { class: lifted ? "ball lifted" : "ball", "data-square": square });
+    make("circle", { class: "ball-disc", cx, cy, r: withPawn ? S * 0.15 : S * 0.2 }, g);
+    make("circle", { class: "ball-patch", cx, cy, r: withPawn ? S * 0.055 : S * 0.075 }, g);
+    make("title", {}, g).textContent = `the ball on ${square}`;
+    return g;
+  }
+
+  function drawArrow(mv, onTarget) {
+    const [x1, y1] = centre(mv.from), [x2, y2] = centre(mv.to);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const cut = Math.min((onTarget ? 0.44 : 0.24) * S, len / 2);
+    return make("line", { id: "last-move", class: `last-move last-move-${mv.token === "ball" ? "ball" : "pawn"}`,
+      "data-from": mv.from, "data-to": mv.to, x1, y1,
+      x2: x2 - ((x2 - x1) * cut) / len, y2: y2 - ((y2 - y1) * cut) / len, "marker-end": "url(#sb-arrowhead)" });
   }
 
   // One listener for the whole board: a token when a pawn or the ball was hit, else the square.
