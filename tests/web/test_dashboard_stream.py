@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 
-from controller.daemon.report import match_minute
 from daemon_helpers import scenario_lines
 from web_helpers import iso_now, match_frames, wait_seq
+
+from controller.daemon.report import match_minute
 
 OPTIONS = {"half_minutes": 45.0}
 FEED_LENGTH = 150
@@ -100,9 +101,9 @@ def test_the_seq_read_from_the_last_bytes_is_the_documents_own_or_none(page, web
             return [trailingSeq(enc.encode(text)), trailingSeq(text), own];
         });
     }""", CASES)
-    for text, (from_bytes, from_text, own) in zip(CASES, got):
+    for text, (from_bytes, from_text, own) in zip(CASES, got, strict=True):
         assert from_bytes == from_text, text
         if from_bytes is not None:
             assert from_bytes == own, text
-    found = {text for text, (seq, _, _) in zip(CASES, got) if seq is not None}
+    found = {text for text, (seq, _, _) in zip(CASES, got, strict=True) if seq is not None}
     assert found == {'{"a":1,"seq":141}', '{"a": 1, "seq": 141}\n', '{"seq":7}', '{ "seq" : 0 }'}

@@ -150,8 +150,8 @@ def test_every_module_of_the_page_is_preloaded_after_the_import_map():
     assert preloaded == set(resolve.values()), (
         f"missing: {sorted(n for n, p in resolve.items() if p not in preloaded)}, "
         f"not loaded by the page: {sorted(str(p.relative_to(STATIC)) for p in preloaded - set(resolve.values()))}")
-    order = [tag if tag != "link" else a.get("rel") for tag, a in page.tags
-             if tag == "link" and a.get("rel") == "modulepreload" or tag == "script" and a.get("type") == "importmap"]
+    order = [tag for tag, a in page.tags if (tag == "link" and a.get("rel") == "modulepreload")
+             or (tag == "script" and a.get("type") == "importmap")]
     assert order[0] == "script", "the import map comes before the first modulepreload"
 
 
