@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .rules import BIT_TOKEN, TOKEN_BIT, Illegal, Reading, parse_square, square_name
 from .ruleset import Ruleset, get_ruleset
-from .rules.errors import Illegal
-from .rules.physical import BIT_TOKEN, TOKEN_BIT, Reading
-from .rules import geometry as g
 from .scenario import ClockLine, Lift, Move, Place, PressLine, RollLine, Setup
 
 SETTLE_SECONDS = 0.05
@@ -116,7 +114,7 @@ class Core:
         ambiguous = 0
         if self.question is not None:
             for name in self.question["pawns"]:
-                ambiguous |= 1 << g.parse(name)
+                ambiguous |= 1 << parse_square(name)
         if self.mismatch is not None:
             return BoardView(extra=tuple(extra), missing=tuple(missing), ambiguous=ambiguous, mismatch=True)
         return BoardView(lifted=tuple(missing), ambiguous=ambiguous)
@@ -141,7 +139,7 @@ class Core:
         self.foul = None
         self.dice = {"red": None, "blue": None}
         self._relocate(self.ruleset.expected_occupancy(game))
-        return Outcome(events=list(getattr(game, "_events", [])))
+        return Outcome(events=game.events_of_setup())
 
     def _undo(self) -> Outcome:
         try:
@@ -166,7 +164,7 @@ class Core:
         if isinstance(line, Move) and line.from_ == line.to:
             return Outcome(verdict=_reject(Illegal("bad_input", "a move goes from one square to another")))
         for kind, name, token in steps:
-            sq, bit = g.parse(name), TOKEN_BIT[token]
+            sq, bit = parse_square(name), TOKEN_BIT[token]
             if kind == "lift" and not board[sq] & bit:
                 out.verdict = _reject(Illegal("no_token", f"there is no {token} token on {name} to lift"))
                 return out
@@ -221,7 +219,7 @@ class Core:
             [(line.square, line.token)] if isinstance(line, Place) else []
         for name, token in squares:
             if token in self._placed:
-                self._placed[token].add(g.parse(name))
+                self._placed[token].add(parse_square(name))
 
     def _ask_identity(self) -> list[dict]:
         """After two or more pawns of a colour were in hand at once, the board cannot tell which went
@@ -230,12 +228,12 @@ class Core:
         for colour in ("red", "blue"):
             if self._in_hand_peak[colour] >= 2:
                 team = 0 if colour == "red" else 1
-                pawns = {sq: p for p in range(team * 11, team * 11 + 11)
-                         for sq in [self.game.state.sq[p]] if sq in self._placed[colour]}
-                if len(pawns) >= 2 and not all(1 <= p % 11 <= 4 for p in pawns.values()):
-                    from .rules.pieces import pawn_id
+                game = self.game
+                pawns = {sq: p for p in game.team_pawns(team)
+                         for sq in [game.pawn_square(p)] if sq in self._placed[colour]}
+                if len(pawns) >= 2 and not all(game.interchangeable(p) for p in pawns.values()):
                     self.question = {"team": colour,
-                                     "pawns": {g.name(sq): pawn_id(p) for sq, p in sorted(pawns.items())}}
+                                     "pawns": {square_name(sq): game.pawn_name(p) for sq, p in sorted(pawns.items())}}
                     events.append({"event": "identity_question", **self.question})
             self._in_hand_peak[colour] = 0
             self._placed[colour] = set()
@@ -311,6 +309,6 @@ class Core:
 
     def _mismatch_error(self) -> Illegal:
         missing, extra = self._difference()
-        fix = "; ".join([f"lift the {t} token on {g.name(s)}" for s, t in extra] +
-                        [f"put a {t} token back on {g.name(s)}" for s, t in missing])
+        fix = "; ".join([f"lift the {t} token on {square_name(s)}" for s, t in extra] +
+                        [f"put a {t} token back on {square_name(s)}" for s, t in missing])
         return Illegal("board_mismatch", f"the board is out of step with the game: {fix or 'correct it'}")

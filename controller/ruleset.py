@@ -5,16 +5,34 @@ second game on the same board (Soccer The Board Game, seed 004) is a new Ruleset
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .rules import LedView
 
 
 class RulesGame(Protocol):
-    """One match under some ruleset: python-chess style."""
+    """One match under some ruleset: python-chess style. Squares are ints 0..127, pawns ints, teams 0 and 1."""
 
-    def apply(self, action) -> list[dict]: ...       # raises rules.errors.Illegal, state unchanged
-    def undo(self): ...
+    def apply(self, action: Any) -> list[dict]: ...      # raises Illegal, state unchanged
+    def undo(self) -> object: ...
     def expects(self) -> dict: ...
     def legal_actions(self) -> list: ...
+    def events_of_setup(self) -> list[dict]:
+        """The events the set-up itself caused (a kick-off's), before any action."""
+        ...
+    def pawn_square(self, pawn: int) -> int:
+        """Where a pawn stands, -1 off the board."""
+        ...
+    def team_of(self, pawn: int) -> int: ...
+    def team_pawns(self, team: int) -> range: ...
+    def pawn_name(self, pawn: int) -> str: ...
+    def interchangeable(self, pawn: int) -> bool:
+        """Whether the players need not tell this pawn from its twins (no identity question for it)."""
+        ...
+    def led_view(self) -> LedView:
+        """Phase, team to act, roll, dice, set-up, move clock and goal ranks, for the LED planner."""
+        ...
 
 
 class Ruleset(Protocol):

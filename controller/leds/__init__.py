@@ -1,7 +1,7 @@
 """LED guidance under the board: what to light, in which colour, and why (docs/leds.md).
 
     from controller.leds import BoardView, plan_leds
-    plan = plan_leds(game, BoardView(lifted=((g.parse("c5"), "red"),)))
+    plan = plan_leds(game, BoardView(lifted=((parse_square("c5"), "red"),)))
     plan.frame()        # 384 bytes for the LED strip
     plan.to_json()      # the <base>/leds document
 """

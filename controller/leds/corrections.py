@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from controller.rules import geometry as g
+from controller.rules import chebyshev, square_name
 
 EXACT_LIMIT = 10          # exact assignment (bitmask DP, 2^n * n) up to this many tokens of a kind
 KIND_ORDER = {"move": 0, "lift_off": 1, "put_back": 2}
@@ -35,20 +35,20 @@ class Step:
 
     @property
     def distance(self) -> int:
-        return g.chebyshev(self.src, self.dst) if self.src >= 0 and self.dst >= 0 else 0
+        return chebyshev(self.src, self.dst) if self.src >= 0 and self.dst >= 0 else 0
 
     def describe(self) -> str:
         what = "the ball" if self.token == "ball" else f"the {self.token} pawn"
         if self.kind == "move":
-            return f"move {what} from {g.name(self.src)} to {g.name(self.dst)}"
+            return f"move {what} from {square_name(self.src)} to {square_name(self.dst)}"
         if self.kind == "lift_off":
-            return f"lift {what} on {g.name(self.src)} off the board"
-        return f"put {what} back on {g.name(self.dst)}"
+            return f"lift {what} on {square_name(self.src)} off the board"
+        return f"put {what} back on {square_name(self.dst)}"
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "token": self.token,
-                "from": g.name(self.src) if self.src >= 0 else None,
-                "to": g.name(self.dst) if self.dst >= 0 else None,
+                "from": square_name(self.src) if self.src >= 0 else None,
+                "to": square_name(self.dst) if self.dst >= 0 else None,
                 "text": self.describe()}
 
 

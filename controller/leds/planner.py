@@ -14,9 +14,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from controller.rules import geometry as g
-from controller.rules.actions import MovePawn
-from controller.rules.pieces import is_keeper
+from controller.rules import (
+    ALL_SQUARES,
+    BALL_PHASES,
+    BOTH_ROLL_PHASES,
+    MOVE_PHASES,
+    OFFSIDE_PHASES,
+    SETUP_PHASES,
+    LedView,
+    MovePawn,
+    Phase,
+    is_keeper,
+    square_name,
+)
 
 from .corrections import Step, plan_corrections
 from .palette import RANK, RGB, RGB_BYTES, WARNING_SECONDS
@@ -25,11 +35,6 @@ from .view import AGREES, BoardView
 SCHEMA = "soccerboard.leds/1"
 LED_FRAME_LEN = 384
 
-MOVE_PHASES = ("offensive_set", "capture", "answer")
-BALL_PHASES = ("kick_off", "ball_play", "corner_kick")
-SETUP_PHASES = ("free_kick_setup", "goal_kick_setup", "corner_setup", "penalty_setup")
-BOTH_ROLL_PHASES = ("roll_off", "battle", "shootout_order")
-OFFSIDE_PHASES = ("offensive_set", "ball_play", "capture", "answer")
 TEAM_BIT = {"red": 0, "blue": 1}
 MAX_MISSING_HINTS = 2        # in a mismatch, legal destinations are shown for at most this many missing pawns
 
@@ -65,19 +70,19 @@ class LedPlan:
         """Meaning -> square names (sorted by index): handy in tests and logs."""
         out: dict[str, list[str]] = {}
         for s in sorted(self.meanings):
-            out.setdefault(self.meanings[s], []).append(g.name(s))
+            out.setdefault(self.meanings[s], []).append(square_name(s))
         return out
 
     def to_json(self) -> dict:
         """The `<base>/leds` document (MQTT.md): lit squares only, with colour and meaning."""
-        squares = {g.name(s): {"rgb": list(RGB[m]), "meaning": m} for s, m in sorted(self.meanings.items())}
+        squares = {square_name(s): {"rgb": list(RGB[m]), "meaning": m} for s, m in sorted(self.meanings.items())}
         return {"schema": SCHEMA, "planner": "controller.leds", "lit": len(squares), "squares": squares,
                 "correction": self.step.to_json() if self.step else None, "corrections_left": self.corrections}
 
 
 def plan_leds(game, view: BoardView = AGREES, warning_seconds: float = WARNING_SECONDS) -> LedPlan:
     """The LED frame for the game as it stands and the board as the tracker sees it."""
-    st = game.state
+    st = game.led_view()
     phase = st.phase
     layers: list[tuple[str, int]] = []
     add = layers.append
@@ -94,7 +99,7 @@ def plan_leds(game, view: BoardView = AGREES, warning_seconds: float = WARNING_S
     if view.ambiguous:
         add(("identity_question", view.ambiguous))
 
-    if st.restart is not None:
+    if st.restarting:
         _setup_layers(game, view, add)
     else:
         in_hand = [(s, t) for s, t in view.lifted if t != "ball"]
@@ -121,10 +126,10 @@ def plan_leds(game, view: BoardView = AGREES, warning_seconds: float = WARNING_S
     if st.move_deadline >= 0 and not st.paused and st.move_deadline - st.now <= warning_seconds:
         culprit = st.move_team if st.move_team >= 0 else st.actor
         if culprit >= 0:
-            add(("move_clock_warning", row(game.profile.ends[culprit].goal_rank)))
+            add(("move_clock_warning", row(st.goal_ranks[culprit])))
             teams = [t for t in teams if t != culprit]
     for t in teams:
-        add(("red_to_act" if t == 0 else "blue_to_act", row(game.profile.ends[t].goal_rank)))
+        add(("red_to_act" if t == 0 else "blue_to_act", row(st.goal_ranks[t])))
 
     return LedPlan(_resolve(layers), step, left)
 
@@ -133,7 +138,7 @@ def _resolve(layers: list[tuple[str, int]]) -> dict[int, str]:
     meanings: dict[int, str] = {}
     taken = 0
     for m, mask in sorted(layers, key=lambda lm: RANK[lm[0]]):
-        new = mask & ~taken & g.ALL
+        new = mask & ~taken & ALL_SQUARES
         if not new:
             continue
         taken |= new
@@ -144,9 +149,9 @@ def _resolve(layers: list[tuple[str, int]]) -> dict[int, str]:
     return meanings
 
 
-def _teams_to_act(st) -> list[int]:
+def _teams_to_act(st: LedView) -> list[int]:
     ph = st.phase
-    if ph == "full_time" or (ph in SETUP_PHASES and st.actor < 0):     # a penalty set-up goes in turns
+    if ph == Phase.FULL_TIME or (ph in SETUP_PHASES and st.actor < 0):     # a penalty set-up goes in turns
         return []
     if ph in BOTH_ROLL_PHASES:
         return [t for t in (0, 1) if not st.dice[t]]
@@ -155,7 +160,7 @@ def _teams_to_act(st) -> list[int]:
 
 def _pawn_destinations(game, team: int, square: int, cache: dict) -> int:
     """Where the pawn the game has on `square` may be put now (0 when it may not move)."""
-    st = game.state
+    st = game.led_view()
     p = game.pawn_on(team, square)
     if p < 0:
         return 0
@@ -168,7 +173,7 @@ def _pawn_destinations(game, team: int, square: int, cache: dict) -> int:
         return game.keeper_step_targets() if is_keeper(p) else 0
     if ph in BALL_PHASES:       # the holder's dribble squares are lit as such by the ball-play layer
         return 0
-    if ph == "corner_placement":
+    if ph == Phase.CORNER_PLACEMENT:
         if "actions" not in cache:
             cache["actions"] = game.legal_actions()
         out = 0

@@ -27,14 +27,21 @@ from .actions import (
     Tick,
     parse_action,
 )
-from .engine import Fix, Game, Result
+from .engine import Fix, Game, LedView, Result
 from .errors import Illegal
-from .geometry import Square
-from .pieces import BLUE, RED, TEAMS, Pawn
+from .geometry import ALL as ALL_SQUARES
+from .geometry import Square, chebyshev
+from .geometry import name as square_name
+from .geometry import parse as parse_square
+from .phase import BALL_PHASES, BOTH_ROLL_PHASES, MOVE_PHASES, OFFSIDE_PHASES, SETUP_PHASES, Phase
+from .physical import BIT_TOKEN, TOKEN_BIT, Reading
+from .pieces import BLUE, RED, TEAMS, Pawn, is_keeper
 from .state import GameState, Options
 
 __all__ = [
-    "BLUE", "RED", "TEAMS",
-    "Action", "Dribble", "Fix", "Game", "GameState", "Illegal", "MinorFoul", "MoveBall", "MovePawn", "Options",
-    "Pawn", "Press", "RemovePawn", "Result", "Roll", "Spin", "Square", "Tick", "parse_action",
+    "ALL_SQUARES", "BALL_PHASES", "BIT_TOKEN", "BLUE", "BOTH_ROLL_PHASES", "MOVE_PHASES", "OFFSIDE_PHASES", "RED",
+    "SETUP_PHASES", "TEAMS", "TOKEN_BIT",
+    "Action", "Dribble", "Fix", "Game", "GameState", "Illegal", "LedView", "MinorFoul", "MoveBall", "MovePawn",
+    "Options", "Pawn", "Phase", "Press", "Reading", "RemovePawn", "Result", "Roll", "Spin", "Square", "Tick",
+    "chebyshev", "is_keeper", "parse_action", "parse_square", "square_name",
 ]

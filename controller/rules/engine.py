@@ -34,17 +34,14 @@ from .moves import (
 )
 from .occupancy import Occupancy
 from .paths import ball_targets, ball_transit
-from .pieces import N_PAWNS, TEAMS, is_keeper, keeper_of, other, pawn_id, pawns_of, stays_home
+from .phase import BALL_PHASES, BOTH_ROLL_PHASES, MOVE_PHASES, SETUP_PHASES, Phase
+from .pieces import N_PAWNS, TEAMS, is_defender, is_keeper, keeper_of, other, pawn_id, pawns_of, stays_home
 from .play import PlayMixin
 from .profile import Profile, default_profile
 from .setpieces import SetPieceMixin
 from .state import GameState, Options
 from .timekeeping import TimeMixin
 
-MOVE_PHASES = ("offensive_set", "capture", "answer")
-BALL_PHASES = ("kick_off", "ball_play", "corner_kick")
-SETUP_PHASES = ("free_kick_setup", "goal_kick_setup", "corner_setup", "penalty_setup")
-BOTH_ROLL_PHASES = ("roll_off", "battle", "shootout_order")
 UNDO_DEPTH = 50     # actions `undo` can take back; older states are dropped so a long match keeps its memory flat
 
 
@@ -72,6 +69,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         # (physical.py probes moves that way) never costs a real undo step when the history is full
         self.history: deque[GameState] = deque(maxlen=UNDO_DEPTH + 1)
         self._events: list[dict] = []
+        self._setup_events: list[dict] = []
         self._occ: Occupancy | None = None
 
     # ----- construction -------------------------------------------------------------------
@@ -84,9 +82,10 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         game._set_clock(team if team is not None else 0, period, elapsed)
         game._reset_formation(team if team is not None else 0)
         if team is None:
-            game.state.phase, game.state.actor, game.state.offense = "roll_off", -1, -1
+            game.state.phase, game.state.actor, game.state.offense = Phase.ROLL_OFF, -1, -1
             game.state.holder = -1
             game._events.clear()
+        game._setup_events = list(game._events)
         return game
 
     def _set_clock(self, offense: int, period: int, elapsed: float) -> None:
@@ -112,14 +111,16 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         game = cls(st, options, profile)
         game._validate_position()
         holder = game.occ.pawn_of(offense, ball)
-        if phase not in ("offensive_set", "ball_play", "kick_off"):
+        if phase not in (Phase.OFFENSIVE_SET, Phase.BALL_PLAY, Phase.KICK_OFF):
             raise ValueError(f"phase {phase!r} cannot be set up (use offensive_set, ball_play or kick_off)")
+        phase = Phase(phase)
         if holder < 0:
             raise ValueError(f"the ball on {g.name(ball)} must be held by a {TEAMS[offense]} pawn standing on it")
         st.holder, st.phase, st.actor = holder, phase, offense
         game._set_clock(offense, period, elapsed)
-        if phase == "kick_off":
+        if phase == Phase.KICK_OFF:
             st.kick, st.kicker = "kick_off", holder
+        game._setup_events = list(game._events)
         return game
 
     def _validate_position(self) -> None:
@@ -157,22 +158,22 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         st = self.state
         ph = st.phase
         team = TEAMS[st.actor] if st.actor >= 0 else None
-        if ph == "full_time":
+        if ph == Phase.FULL_TIME:
             return {"input": "none", "team": None}
         if ph in BOTH_ROLL_PHASES:
             return {"input": "roll", "team": "both", "waiting": [TEAMS[t] for t in (0, 1) if not st.dice[t]]}
-        if ph in ("shot", "shootout"):
+        if ph in (Phase.SHOT, Phase.SHOOTOUT):
             return {"input": "roll" if self.options.shooting_die else "spin", "team": team}
         if ph in SETUP_PHASES:
             return {"input": "setup", "team": team}      # a team only while a penalty set-up goes in turns
-        if ph == "corner_placement":
+        if ph == Phase.CORNER_PLACEMENT:
             return {"input": "place", "team": team}
         if st.roll == 0:
             keeper = ph in BALL_PHASES and st.holder >= 0 and is_keeper(st.holder)
             out = {"input": "roll", "team": team}
             if keeper:
                 out["dice"] = 2 - (1 if st.dice[0] else 0)
-            if ph in ("capture", "answer") and st.actor != st.offense and self._keeper_available(st.actor):
+            if ph in (Phase.CAPTURE, Phase.ANSWER) and st.actor != st.offense and self._keeper_available(st.actor):
                 out["or"] = "keeper_step"
             return out
         return {"input": "ball" if ph in BALL_PHASES else "move", "team": team, "roll": st.roll}
@@ -180,7 +181,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
     def __repr__(self) -> str:
         st = self.state
         red, blue = st.score
-        if st.phase == "full_time":
+        if st.phase == Phase.FULL_TIME:
             res = self.result()
             who = f"{res.winner} won" if res.winner else "drawn"
             return f"<Game full_time, red {red}-{blue} blue, {who}>"
@@ -193,7 +194,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
 
     def is_terminal(self) -> bool:
         """Whether the match is over (full time, after extra time and a shoot-out if they were needed)."""
-        return self.state.phase == "full_time"
+        return self.state.phase == Phase.FULL_TIME
 
     def result(self) -> Result:
         """The score and, once the match is over, the winner.
@@ -202,7 +203,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         Result(final=False, winner=None, score=(0, 0), shootout=None)
         """
         st = self.state
-        final = st.phase == "full_time"
+        final = st.phase == Phase.FULL_TIME
         return Result(final, TEAMS[st.winner] if final and st.winner >= 0 else None, (st.score[0], st.score[1]),
                       (st.shootout[0], st.shootout[1]) if st.period == 5 else None)
 
@@ -262,7 +263,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             return self._tick(action.seconds)
         if isinstance(action, RemovePawn):
             return self._remove(action.pawn)
-        if st.phase == "full_time":
+        if st.phase == Phase.FULL_TIME:
             raise Illegal("game_over", "the match is over")
         if isinstance(action, Press):
             return self._press(action.button)
@@ -292,9 +293,9 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             self._emit("resumed")
         elif st.paused:
             raise Illegal("not_expected", "the match is paused; press resume first")
-        elif button == "decline" and st.phase == "free_kick_setup" and st.restart.declinable:
+        elif button == "decline" and st.phase == Phase.FREE_KICK_SETUP and st.restart.declinable:
             self._decline()
-        elif button == "confirm" and st.phase == "corner_placement":
+        elif button == "confirm" and st.phase == Phase.CORNER_PLACEMENT:
             self._end_placements(st.actor)
         else:
             raise Illegal("not_expected", f"the {button} button means nothing now (phase {st.phase})")
@@ -304,7 +305,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         st = self.state
         if st.sq[pawn] < 0:
             raise Illegal("no_token", f"{pawn_id(pawn)} is not on the board")
-        corner_taker = st.phase in ("corner_setup", "corner_placement", "corner_kick") and pawn == st.shooter
+        corner_taker = pawn == st.shooter and st.phase in (Phase.CORNER_SETUP, Phase.CORNER_PLACEMENT,
+                                                           Phase.CORNER_KICK)
         if not (st.sent_off[pawn] or corner_taker):
             raise Illegal("not_expected", f"{pawn_id(pawn)} is in play and may not leave the pitch")
         st.sq[pawn] = -1
@@ -323,16 +325,16 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
                 raise Illegal("not_your_turn", f"{TEAMS[team]} has rolled already; waiting for {TEAMS[other(team)]}")
             st.dice[team] = value
             if st.dice[other(team)]:
-                {"roll_off": self._resolve_roll_off, "battle": self._resolve_battle,
-                 "shootout_order": self._resolve_shootout_order}[ph]()
+                {Phase.ROLL_OFF: self._resolve_roll_off, Phase.BATTLE: self._resolve_battle,
+                 Phase.SHOOTOUT_ORDER: self._resolve_shootout_order}[ph]()
             return
-        if ph in ("shot", "shootout"):
+        if ph in (Phase.SHOT, Phase.SHOOTOUT):
             if not self.options.shooting_die:
                 raise Illegal("not_expected", "the shot waits for the spinner")
             if team != st.actor:
                 raise Illegal("not_your_turn", f"{TEAMS[st.actor]} shoots")
             return self._spin(self.options.shooting_die_faces[value])
-        if ph == "corner_placement" and team == st.offense:
+        if ph == Phase.CORNER_PLACEMENT and team == st.offense:
             self._emit("placements_done")
             self._finish_placements()
             ph = st.phase
@@ -369,9 +371,9 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         ph = st.phase
         if ph in SETUP_PHASES:
             return self._setup_move_pawn(pawn, to)
-        if ph == "corner_placement":
+        if ph == Phase.CORNER_PLACEMENT:
             return self._place_for_corner(pawn, to)
-        if ph == "corner_kick" and pawn == st.shooter:
+        if ph == Phase.CORNER_KICK and pawn == st.shooter:
             return self._corner_taker_steps_on(to)
         if st.sq[pawn] < 0 or st.sent_off[pawn]:
             raise Illegal("no_token", f"{pawn_id(pawn)} is not in play")
@@ -386,26 +388,26 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         self._moved()
         st.roll = 0
         st.move_deadline = -1.0
-        {"offensive_set": self._after_set_move, "capture": self._after_attempt,
-         "answer": self._after_answer}[ph](pawn, to)
+        {Phase.OFFENSIVE_SET: self._after_set_move, Phase.CAPTURE: self._after_attempt,
+         Phase.ANSWER: self._after_answer}[ph](pawn, to)
 
     def _check_pawn_move(self, pawn: int, to: int) -> None:
         st = self.state
         ph = st.phase
         defending = st.actor != st.offense
         if is_keeper(pawn):
-            if not defending or ph == "offensive_set":
+            if not defending or ph == Phase.OFFENSIVE_SET:
                 raise Illegal("keeper_move", "the keeper moves only as its team's move on defence (rule 6A, C11)")
             if st.roll:
                 raise Illegal("keeper_move", "after a roll a field player must move; the keeper moves without a die")
             if not keeper_steps(st.sq, self.occ, pawn) >> to & 1:
                 raise explain_keeper_step(st.sq, self.occ, pawn, to)
             return
-        if ph == "offensive_set" and pawn == st.holder:
+        if ph == Phase.OFFENSIVE_SET and pawn == st.holder:
             raise Illegal("holder_moves", "the offensive set moves a pawn other than the ball holder")
         if not st.roll:
             raise Illegal("roll_first", "roll the die before moving a pawn")
-        if to == st.ball_sq and pawn == st.barred and ph == "capture":
+        if to == st.ball_sq and pawn == st.barred and ph == Phase.CAPTURE:
             raise Illegal("kicker_barred",
                           f"{pawn_id(pawn)} took the kick and may not touch the ball until another pawn has")
         if not die_destinations(st.sq, self.occ, pawn, st.roll) >> to & 1:
@@ -420,8 +422,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         if not st.roll or st.phase not in MOVE_PHASES:
             return out
         occ, sq, sent_off, n = self.occ, st.sq, st.sent_off, st.roll
-        skip = st.holder if st.phase == "offensive_set" else -1
-        barred = st.barred if st.phase == "capture" else -1
+        skip = st.holder if st.phase == Phase.OFFENSIVE_SET else -1
+        barred = st.barred if st.phase == Phase.CAPTURE else -1
         first = st.actor * 11
         candidates = range(first + 1, first + 11) if pawn < 0 else (pawn,) if first < pawn < first + 11 else ()
         for p in candidates:                             # the keeper never moves with a die
@@ -442,7 +444,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
 
     def keeper_step_targets(self) -> int:
         st = self.state
-        if st.phase not in ("capture", "answer") or st.actor == st.offense or st.roll:
+        if st.phase not in (Phase.CAPTURE, Phase.ANSWER) or st.actor == st.offense or st.roll:
             return 0
         if not self._keeper_available(st.actor):
             return 0
@@ -453,7 +455,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         """(forward, allowed) for the coming ball play: every step forward and across the centre line at
         a kick-off (C2), out of the penalty area from a goal kick (rule 6C)."""
         st = self.state
-        if st.phase == "kick_off":
+        if st.phase == Phase.KICK_OFF:
             return (1 if st.offense == 0 else -1), self.profile.ends[other(st.offense)].own_half
         if st.kick == "goal_kick":
             return 0, ~self.profile.ends[st.offense].penalty_area & g.ALL
@@ -461,7 +463,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
 
     def _ball_targets(self) -> int:
         st = self.state                  # _ball_rules inlined: this runs at every ball roll and play
-        if st.phase == "kick_off":
+        if st.phase == Phase.KICK_OFF:
             end = self.profile.ends[other(st.offense)]
             return ball_destinations(st.ball, st.roll, 1 if st.offense == 0 else -1, end.own_half)
         if st.kick == "goal_kick":
@@ -479,7 +481,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
 
     def _dribble_targets(self) -> int:
         st = self.state
-        if st.roll != 1 or st.holder < 0 or is_keeper(st.holder) or st.phase == "kick_off" or st.kick:
+        if st.roll != 1 or st.holder < 0 or is_keeper(st.holder) or st.phase == Phase.KICK_OFF or st.kick:
             return 0
         out = 0
         for s in g.squares_of(g.neighbourhood(st.ball) & ~(1 << st.ball)):
@@ -513,7 +515,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         if not ball_targets(st.ball, st.roll) >> to & 1:
             return Illegal("wrong_distance", f"{where}: no path of exactly {st.roll} squares, straight or diagonal, "
                                              "at most one change of direction, never back to a rank or file it left")
-        if st.phase == "kick_off":
+        if st.phase == Phase.KICK_OFF:
             return Illegal("kickoff_forward",
                            f"{where}: a kick-off goes forward at every step and across the centre line (C2)")
         return Illegal("goal_kick_short", f"{where}: a goal kick must leave the penalty area")
@@ -547,10 +549,44 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             out.extend(Dribble(s) for s in g.squares_of(self._dribble_targets()))
         elif ph in SETUP_PHASES:
             out.extend(self._setup_actions())
-        elif ph == "corner_placement":
+        elif ph == Phase.CORNER_PLACEMENT:
             out.extend(self._placement_actions())
             out.append(Press("confirm"))
         return out
+
+    # ----- the ruleset boundary: what the core and the LED planner ask of a game ----------------------
+    def events_of_setup(self) -> list[dict]:
+        """The events the game's set-up caused (a kick-off's), before any action was applied."""
+        return list(self._setup_events)
+
+    def pawn_square(self, pawn: int) -> int:
+        """The square a pawn stands on, -1 off the board (a sent-off pawn shows until it is lifted)."""
+        return self.state.sq[pawn]
+
+    @staticmethod
+    def team_of(pawn: int) -> int:
+        return 0 if pawn < 11 else 1
+
+    @staticmethod
+    def team_pawns(team: int) -> range:
+        return pawns_of(team)
+
+    @staticmethod
+    def pawn_name(pawn: int) -> str:
+        """The pawn's id on the wire (red-gk, blue-s2...)."""
+        return pawn_id(pawn)
+
+    @staticmethod
+    def interchangeable(pawn: int) -> bool:
+        """Whether the pawn has twins the players need not tell apart (the defenders of a team)."""
+        return is_defender(pawn)
+
+    def led_view(self) -> LedView:
+        """What the LED planner reads of the state, as one immutable value."""
+        st = self.state
+        ends = self.profile.ends
+        return LedView(st.phase, st.actor, st.roll, (st.dice[0], st.dice[1]), st.restart is not None,
+                       st.move_deadline, st.move_team, st.now, st.paused, (ends[0].goal_rank, ends[1].goal_rank))
 
     # ----- views for the LED planner and the dashboard -----------------------------------------------
     def ball_destinations(self) -> int:
@@ -616,6 +652,21 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             elif st.sent_off[p] and st.sq[p] >= 0:
                 out.append(Fix("lift_off", TEAMS[0 if p < 11 else 1], st.sq[p], 0))
         return out
+
+
+class LedView(NamedTuple):
+    """The game as the LED planner sees it: the phase, who acts, the pending roll and dice, whether a
+    restart is being set up, the move clock, and the rank of each team's goal line."""
+    phase: Phase
+    actor: int                       # team to act, -1 both or none
+    roll: int
+    dice: tuple[int, int]
+    restarting: bool
+    move_deadline: float             # -1: the move clock is not running
+    move_team: int
+    now: float
+    paused: bool
+    goal_ranks: tuple[int, int]
 
 
 class Fix(NamedTuple):

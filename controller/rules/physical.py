@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from . import geometry as g
 from .actions import Dribble, MinorFoul, MoveBall, MovePawn, RemovePawn
 from .errors import Illegal
+from .phase import BALL_PHASES, Phase
 from .pieces import N_PAWNS, TEAMS
 
 RED_BIT, BLUE_BIT, BALL_BIT = 1, 2, 4
@@ -64,12 +65,12 @@ def may_lift(game, square: int, token: str) -> Illegal | None:
     exp = game.expects()
     if token == "ball":
         if exp["input"] in ("ball", "setup") or (exp["input"] == "roll" and st.phase in
-                                                 ("kick_off", "ball_play", "corner_kick")):
+                                                 BALL_PHASES):
             return None
         return Illegal("not_your_turn", f"the ball on {g.name(square)} is not to be played now")
     team = TEAMS.index(token)
     p = _pawn_at(game, team, square)
-    if p >= 0 and (st.sent_off[p] or p == st.shooter and st.phase.startswith("corner")):
+    if p >= 0 and (st.sent_off[p] or (p == st.shooter and st.phase.startswith("corner"))):
         return None
     if exp["input"] == "setup":
         if exp.get("team") not in (None, token):
@@ -135,7 +136,7 @@ def _on_the_way_on(game, pawn: int, square: int) -> bool:
     return False
 
 
-PLAY_PHASES = ("offensive_set", "capture", "answer", "kick_off", "ball_play", "corner_kick")
+PLAY_PHASES = (Phase.OFFENSIVE_SET, Phase.CAPTURE, Phase.ANSWER, Phase.KICK_OFF, Phase.BALL_PLAY, Phase.CORNER_KICK)
 NOT_FOULS = ("board_mismatch", "no_token", "bad_input", "game_over", "identity_ambiguous")
 
 
@@ -184,7 +185,7 @@ def _single_action(game, missing, extra):
                 return None, Illegal("no_token", f"no {token} pawn on {g.name(a)}")
             act = MovePawn(p, b)
         return act, _legal(game, act)
-    if st.phase == "corner_kick" and st.shooter >= 0 and (st.ball, "ball") in missing and len(extra) == 2:
+    if st.phase == Phase.CORNER_KICK and st.shooter >= 0 and (st.ball, "ball") in missing and len(extra) == 2:
         # the taker stepped onto the corner square and kicked, read as one settled change (rule 8)
         taker = TEAMS[0 if st.shooter < 11 else 1]
         rest = [m for m in missing if m != (st.ball, "ball")]
@@ -235,7 +236,7 @@ def _may_reach(game, a: int, b: int, token: str, final: bool, several: bool) -> 
     p = _pawn_at(game, TEAMS.index(token), a)
     if p < 0:
         return False
-    if st.phase == "corner_kick" and p == st.shooter and b == st.ball:
+    if st.phase == Phase.CORNER_KICK and p == st.shooter and b == st.ball:
         return True                      # the taker steps onto the corner square to kick (rule 8)
     moves = game.legal_pawn_moves().get(p, 0) | (game.keeper_step_targets() if p % 11 == 0 else 0)
     return bool((moves | _transit_squares(game, p, moves)) >> b & 1)

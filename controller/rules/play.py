@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from . import geometry as g
 from .errors import Illegal
+from .phase import Phase
 from .pieces import (
-    DEFENDER, KEEPER, ROLE, TEAMS, is_defender, is_keeper, keeper_of, other, pawn_id, pawns_of,
+    DEFENDER,
+    KEEPER,
+    ROLE,
+    TEAMS,
+    is_defender,
+    is_keeper,
+    keeper_of,
+    other,
+    pawn_id,
+    pawns_of,
 )
 from .state import OUTCOMES, Offside
 
@@ -35,7 +45,7 @@ class PlayMixin:
             st.sq[kicker] = kick_sq
         self._moved()
         st.ball, st.holder, st.offense = kick_sq, kicker, team
-        st.phase, st.actor, st.roll, st.dice = "kick_off", team, 0, [0, 0]
+        st.phase, st.actor, st.roll, st.dice = Phase.KICK_OFF, team, 0, [0, 0]
         st.kick, st.kicker, st.barred, st.passes = "kick_off", kicker, -1, 0
         st.restart, st.resume, st.offside = None, None, Offside()
         st.chance_live, st.move_deadline, st.reset_deadline = False, -1.0, -1.0
@@ -70,12 +80,12 @@ class PlayMixin:
         st.chance_live = False
         if st.time_up:
             return self._end_period()
-        st.phase, st.actor, st.roll, st.passes, st.dice = "offensive_set", team, 0, 0, [0, 0]
+        st.phase, st.actor, st.roll, st.passes, st.dice = Phase.OFFENSIVE_SET, team, 0, 0, [0, 0]
         st.ball_sq, st.scoring, st.move_deadline = -1, False, -1.0
 
     def _after_set_move(self, pawn: int, to: int) -> None:
         st = self.state
-        st.phase, st.actor, st.roll, st.passes = "ball_play", st.offense, 0, 0
+        st.phase, st.actor, st.roll, st.passes = Phase.BALL_PLAY, st.offense, 0, 0
 
     def _gain(self, pawn: int, how: str) -> None:
         """Sole possession to `pawn`; its team starts a new offensive set."""
@@ -117,7 +127,7 @@ class PlayMixin:
         o_team, d_team = st.offense, other(st.offense)
         mate, opp = self.pawn_on(o_team, to), self.pawn_on(d_team, to)
         if mate < 0 and opp < 0:
-            st.phase, st.actor, st.ball_sq, st.roll = "capture", o_team, to, 0
+            st.phase, st.actor, st.ball_sq, st.roll = Phase.CAPTURE, o_team, to, 0
             return
         if mate >= 0 and opp >= 0:
             return self._start_battle(mate, opp)
@@ -136,7 +146,7 @@ class PlayMixin:
             return self._shot_chance(mate, to)
         if st.passes == 0:
             st.passes = 1
-            st.phase, st.actor, st.roll = "ball_play", o_team, 0
+            st.phase, st.actor, st.roll = Phase.BALL_PLAY, o_team, 0
             return
         self._answer(scoring=False)
 
@@ -232,7 +242,7 @@ class PlayMixin:
 
     def _answer(self, scoring: bool) -> None:
         st = self.state
-        st.phase, st.actor, st.ball_sq, st.scoring, st.roll = "answer", other(st.offense), st.ball, scoring, 0
+        st.phase, st.actor, st.ball_sq, st.scoring, st.roll = Phase.ANSWER, other(st.offense), st.ball, scoring, 0
 
     def _after_answer(self, pawn: int, to: int) -> None:
         st = self.state
@@ -251,17 +261,17 @@ class PlayMixin:
         st = self.state
         st.roll, st.move_deadline = 0, -1.0
         ph = st.phase
-        if ph == "offensive_set":
-            st.phase, st.passes = "ball_play", 0
-        elif ph == "capture":
+        if ph == Phase.OFFENSIVE_SET:
+            st.phase, st.passes = Phase.BALL_PLAY, 0
+        elif ph == Phase.CAPTURE:
             st.actor = other(st.actor)
-        elif ph == "answer":
+        elif ph == Phase.ANSWER:
             self._answer_failed()
 
     # ----- battles (rule 4D, 6B, 9A, C13) ---------------------------------------------------------------
     def _start_battle(self, o_pawn: int, d_pawn: int) -> None:
         st = self.state
-        st.phase, st.actor, st.dice, st.roll = "battle", -1, [0, 0], 0
+        st.phase, st.actor, st.dice, st.roll = Phase.BATTLE, -1, [0, 0], 0
         st.battlers, st.holder = (o_pawn, d_pawn), -1
         self._emit("battle", square=g.name(st.ball), pawns=[pawn_id(o_pawn), pawn_id(d_pawn)])
 
@@ -335,7 +345,7 @@ class PlayMixin:
         st = self.state
         if self._goal_area_interference():
             return
-        st.phase, st.actor, st.shooter, st.shot_square, st.roll = "shot", st.offense, shooter, square, 0
+        st.phase, st.actor, st.shooter, st.shot_square, st.roll = Phase.SHOT, st.offense, shooter, square, 0
         st.holder = shooter
         self._emit("shot", team=TEAMS[st.offense], pawn=pawn_id(shooter), square=g.name(square),
                    penalty=st.penalty)
@@ -344,9 +354,9 @@ class PlayMixin:
         st = self.state
         if outcome not in OUTCOMES:
             raise Illegal("bad_input", f"a shot ends in goal, corner or goal_kick, not {outcome!r}")
-        if st.phase == "shootout":
+        if st.phase == Phase.SHOOTOUT:
             return self._shootout_kick(outcome)
-        if st.phase != "shot":
+        if st.phase != Phase.SHOT:
             raise Illegal("not_expected", f"no shot is being taken (phase {st.phase})")
         team = st.offense
         st.penalty = False

@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import geometry as g
 from .actions import MoveBall, MovePawn, Press, RemovePawn
 from .errors import Illegal
+from .phase import Phase
 from .pieces import TEAMS, is_keeper, other, pawn_id, pawns_of, stays_home
 from .state import Offside, Restart
 
@@ -26,7 +27,7 @@ class SetPieceMixin:
             return self._end_period()
         balls = 1 << square if square >= 0 else self.profile.centre_circle
         r = Restart("free_kick", team, balls, kickers, zone_team=zone_team, declinable=declinable, square=square)
-        self._begin_restart(r, "free_kick_setup", resume)
+        self._begin_restart(r, Phase.FREE_KICK_SETUP, resume)
 
     def _award_penalty(self, fouled: int) -> None:
         st = self.state
@@ -38,8 +39,8 @@ class SetPieceMixin:
                     clear_team=2, clear_area=end.penalty_area, clear_to=band & ~end.penalty_arc,
                     arc_clear=end.penalty_arc, keeper_home=other(team))
         st.offense = team
-        self._begin_restart(r, "penalty_setup")
-        if st.phase == "penalty_setup":
+        self._begin_restart(r, Phase.PENALTY_SETUP)
+        if st.phase == Phase.PENALTY_SETUP:
             self._next_setup_placer(team)        # rule 9B, C19: the fouling team places first
 
     def _award_goal_kick(self) -> None:
@@ -51,7 +52,7 @@ class SetPieceMixin:
         r = Restart("goal_kick", d_team, end.goal_area, kickers, clear_team=st.offense,
                     clear_area=end.penalty_area, clear_to=g.border(end.penalty_area))
         st.offense = d_team
-        self._begin_restart(r, "goal_kick_setup")
+        self._begin_restart(r, Phase.GOAL_KICK_SETUP)
 
     def _award_corner(self) -> None:
         """Rule 8, C9: the corner on the side of the shot (files a-d: the a corner, e-h: the h corner)."""
@@ -62,7 +63,7 @@ class SetPieceMixin:
         st.chance_live = True
         r = Restart("corner", st.offense, 1 << corner, (), zone_team=other(st.offense),
                     keeper_home=other(st.offense), shooter=st.shooter)
-        self._begin_restart(r, "corner_setup")
+        self._begin_restart(r, Phase.CORNER_SETUP)
 
     def _minor_foul(self, offender: int, reason: str, pawn: int = -1, square: int = -1) -> None:
         """Rule 9C, C17: a free kick from a centre-circle square, taken by one of the offended team's field
@@ -72,8 +73,8 @@ class SetPieceMixin:
         where = {"pawn": pawn_id(pawn), "square": g.name(square)} if pawn >= 0 else \
             {"square": g.name(square)} if square >= 0 else {}
         self._emit("foul", team=TEAMS[offender], kind="minor", reason=reason, **where)
-        declinable = offended == st.offense and st.phase not in ("free_kick_setup", "goal_kick_setup",
-                                                                 "corner_setup", "penalty_setup")
+        declinable = offended == st.offense and st.phase not in (Phase.FREE_KICK_SETUP, Phase.GOAL_KICK_SETUP,
+                                                                 Phase.CORNER_SETUP, Phase.PENALTY_SETUP)
         resume = st.clone() if declinable else None
         kickers = tuple(p for p in pawns_of(offended) if self._active(p) and not is_keeper(p)) or \
             tuple(p for p in pawns_of(offended) if self._active(p))
@@ -90,7 +91,7 @@ class SetPieceMixin:
         self._moved()
         self._lapse()
 
-    def _begin_restart(self, r: Restart, phase: str, resume=None) -> None:
+    def _begin_restart(self, r: Restart, phase: Phase, resume=None) -> None:
         st = self.state
         st.restart, st.phase, st.actor, st.roll, st.dice = r, phase, -1, 0, [0, 0]
         st.holder, st.passes, st.move_deadline = -1, 0, -1.0
@@ -193,7 +194,7 @@ class SetPieceMixin:
 
     def _placing_left(self, team: int) -> bool:
         """Whether `team` still has a pawn to place in this set-up (one to move away, or its kicker)."""
-        st, r = self.state, self.state.restart
+        r = self.state.restart
         if team == r.team and self._kicker_in_place() == -1 and any(
                 self._active(p) and self._kicker_targets(p) for p in r.kickers):
             return True
@@ -215,13 +216,13 @@ class SetPieceMixin:
         st.restart, st.resume, st.reset_deadline = None, None, -1.0
         self._emit("restart_ready", kind=r.kind, team=TEAMS[r.team])
         if r.kind == "corner":
-            st.phase, st.actor, st.holder, st.shooter = "corner_placement", other(r.team), -1, r.shooter
+            st.phase, st.actor, st.holder, st.shooter = Phase.CORNER_PLACEMENT, other(r.team), -1, r.shooter
             st.placements, st.placing_done = [0, 0], [False, False]
             return
         st.holder = kicker
         if r.kind == "penalty":
             st.penalty = True
-            st.phase, st.actor, st.shooter, st.shot_square = "shot", r.team, kicker, st.ball
+            st.phase, st.actor, st.shooter, st.shot_square = Phase.SHOT, r.team, kicker, st.ball
             self._emit("shot", team=TEAMS[r.team], pawn=pawn_id(kicker), square=g.name(st.ball), penalty=True)
             return
         st.kicker = kicker
@@ -250,13 +251,15 @@ class SetPieceMixin:
                               f"{pawn_id(p)} must leave {g.name(st.sq[p])} for one of {where}")
         elif p in st.restart.kickers and self._kicker_in_place() == -1:
             if not self._kicker_targets(p) >> to & 1:
-                raise Illegal("placement", f"the kicker goes onto {', '.join(g.name(s) for s in g.squares_of(self._kicker_targets(p)))}")
+                spots = ", ".join(g.name(s) for s in g.squares_of(self._kicker_targets(p)))
+                raise Illegal("placement", f"the kicker goes onto {spots}")
         else:
-            raise Illegal("placement", f"{pawn_id(p)} has nothing to fix in this {st.restart.kind.replace('_', ' ')} set-up")
+            kind = st.restart.kind.replace("_", " ")
+            raise Illegal("placement", f"{pawn_id(p)} has nothing to fix in this {kind} set-up")
         st.sq[p] = to
         self._moved()
         self._check_restart()
-        if st.phase == "penalty_setup":
+        if st.phase == Phase.PENALTY_SETUP:
             self._next_setup_placer(team)
 
     def _setup_move_ball(self, to: int) -> None:
@@ -290,7 +293,7 @@ class SetPieceMixin:
     def _may_place(self, p: int) -> bool:
         """Whether pawn p's team may place now (a penalty set-up goes in turns; other set-ups do not)."""
         st = self.state
-        return st.phase != "penalty_setup" or st.actor < 0 or (0 if p < 11 else 1) == st.actor
+        return st.phase != Phase.PENALTY_SETUP or st.actor < 0 or (0 if p < 11 else 1) == st.actor
 
     # ----- corner placements (rule 8) ----------------------------------------------------------------------
     def _placement_targets(self, p: int) -> int:
@@ -358,7 +361,7 @@ class SetPieceMixin:
 
     def _finish_placements(self) -> None:
         st = self.state
-        st.phase, st.actor, st.roll = "corner_kick", st.offense, 0
+        st.phase, st.actor, st.roll = Phase.CORNER_KICK, st.offense, 0
         st.kick, st.kicker, st.holder = "corner", st.shooter, st.shooter
 
     def _corner_taker_steps_on(self, to: int) -> None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .phase import Phase
 from .pieces import N_PAWNS
 
 OUTCOMES = ("goal", "corner", "goal_kick")
@@ -78,7 +79,7 @@ class GameState:
     holder: int = -1             # pawn with sole possession, -1 while the ball is loose
     offense: int = -1
     score: list[int] = field(default_factory=lambda: [0, 0])
-    phase: str = "kick_off"
+    phase: Phase = Phase.KICK_OFF
     actor: int = -1              # team to act; -1: both (a battle, a roll-off, a set-up)
     roll: int = 0                # rolled value waiting to be used (the sum for a keeper's kick)
     dice: list[int] = field(default_factory=lambda: [0, 0])  # battle / roll-off: per team; keeper kick: [first, 0]
@@ -95,7 +96,7 @@ class GameState:
     kick: str = ""               # kind of the coming ball play: '', 'kick_off', 'goal_kick', 'corner'
     offside: Offside = field(default_factory=Offside)
     restart: Restart | None = None
-    resume: "GameState | None" = None      # where a declined free kick returns to
+    resume: GameState | None = None      # where a declined free kick returns to
     placements: list[int] = field(default_factory=lambda: [0, 0])  # corner placements made per team
     placing_done: list[bool] = field(default_factory=lambda: [False, False])
     # time (simulated seconds, from clock actions only)
@@ -113,7 +114,7 @@ class GameState:
     shootout_taken: list[int] = field(default_factory=lambda: [0, 0])
     winner: int = -1
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         c = GameState.__new__(GameState)
         c.__dict__ = self.__dict__.copy()
         c.sq = self.sq[:]

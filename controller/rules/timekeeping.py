@@ -5,6 +5,7 @@ Time only moves with Tick actions, so a replay on simulated time is exact.
 from __future__ import annotations
 
 from .errors import Illegal
+from .phase import Phase
 from .pieces import TEAMS, other
 
 
@@ -18,7 +19,7 @@ class TimeMixin:
         if not seconds >= 0:
             raise Illegal("bad_input", f"time only moves forward, not by {seconds}")
         st.now += seconds
-        if st.phase == "full_time":
+        if st.phase == Phase.FULL_TIME:
             return
         if st.paused:
             if st.move_deadline >= 0:
@@ -44,8 +45,8 @@ class TimeMixin:
     def _chance_in_progress(self) -> bool:
         """Rule 11B: a chance whose ball went into the penalty area, a shot or a corner is finished first."""
         st = self.state
-        return st.chance_live or st.phase in ("shot", "corner_setup", "corner_placement", "corner_kick",
-                                             "penalty_setup")
+        return st.chance_live or st.phase in (Phase.SHOT, Phase.CORNER_SETUP, Phase.CORNER_PLACEMENT, Phase.CORNER_KICK,
+                                             Phase.PENALTY_SETUP)
 
     def _end_period(self) -> None:
         st = self.state
@@ -68,7 +69,7 @@ class TimeMixin:
             return self._reset_formation(other(st.first_kickoff))
         if period == 4 and tied:
             self._emit("shootout")
-            st.period, st.phase, st.actor, st.dice = 5, "shootout_order", -1, [0, 0]
+            st.period, st.phase, st.actor, st.dice = 5, Phase.SHOOTOUT_ORDER, -1, [0, 0]
             st.holder, st.offense, st.roll = -1, -1, 0
             return
         self._final_whistle()
@@ -82,7 +83,7 @@ class TimeMixin:
         if a == b and st.period == 5:
             a, b = st.shootout
         st.winner = -1 if a == b else (0 if a > b else 1)
-        st.phase, st.actor, st.roll, st.holder = "full_time", -1, 0, -1
+        st.phase, st.actor, st.roll, st.holder = Phase.FULL_TIME, -1, 0, -1
         st.move_deadline = st.reset_deadline = -1.0
         st.clock_running = False
         self._emit("full_time", score=self._score(), winner=TEAMS[st.winner] if st.winner >= 0 else None,
@@ -96,7 +97,7 @@ class TimeMixin:
         if first < 0:
             return
         self._emit("shootout_order", first=TEAMS[first], red=r, blue=b)
-        st.phase, st.actor, st.offense = "shootout", first, first
+        st.phase, st.actor, st.offense = Phase.SHOOTOUT, first, first
 
     def _shootout_kick(self, outcome: str) -> None:
         st = self.state
