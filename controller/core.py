@@ -9,23 +9,29 @@ inputs, same outputs: verdicts, game events and snapshots.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .rules import BIT_TOKEN, TOKEN_BIT, Illegal, Reading, parse_square, square_name
-from .ruleset import Ruleset, get_ruleset
-from .scenario import ClockLine, Lift, Move, Place, PressLine, RollLine, Setup
+from .ruleset import Ruleset, RulesGame, get_ruleset
+from .scenario import ClockLine, Input, Lift, Move, Place, PressLine, RollLine, Setup
+
+if TYPE_CHECKING:
+    from .leds.view import BoardView
 
 SETTLE_SECONDS = 0.05
+Event = dict[str, Any]
+SquareToken = tuple[int, str]   # (square, 'red' | 'blue' | 'ball')
 
 
 @dataclass
 class Outcome:
     """What one input produced: events of an earlier pending move it settled, its verdict, its events."""
-    settled: list[dict] = field(default_factory=list)
-    verdict: dict = field(default_factory=lambda: {"ok": True})
-    events: list[dict] = field(default_factory=list)
+    settled: list[Event] = field(default_factory=list)
+    verdict: dict[str, Any] = field(default_factory=lambda: {"ok": True})
+    events: list[Event] = field(default_factory=list)
 
 
-def _reject(e: Illegal) -> dict:
+def _reject(e: Illegal) -> dict[str, Any]:
     return {"ok": False, "reason": e.reason, "detail": e.detail}
 
 
@@ -33,31 +39,38 @@ class Core:
     """Feed it inputs; it answers with Outcomes. `board_follows_game`: the replay assumes players
     carry out the game's own relocations (kick-off formation after a goal); a sensed board does not."""
 
-    def __init__(self, ruleset: Ruleset | None = None, board_follows_game: bool = True):
+    def __init__(self, ruleset: Ruleset | None = None, board_follows_game: bool = True) -> None:
         self.ruleset = ruleset or get_ruleset()
         self.board_follows_game = board_follows_game
-        self.game = None
+        self.game: RulesGame | None = None
         self.board = bytearray(128)
         self.pending: Reading | None = None
         self.mismatch: Illegal | None = None
-        self.foul = None              # a misplacement that becomes a minor foul when the settle window ends (C10)
+        self.foul: Any = None         # a misplacement that becomes a minor foul when the settle window ends (C10)
         self._foul_token: tuple[str, str] | None = None   # (square, token) of that misplacement
         self._foul_wait = 0.0         # simulated seconds of the settle window gone by
-        self.question: dict | None = None        # pawn identities the players must confirm
+        self.question: dict[str, Any] | None = None        # pawn identities the players must confirm
         self._in_hand_peak = {"red": 0, "blue": 0}   # most same-colour pawns off their squares at once
-        self._placed = {"red": set(), "blue": set()}  # squares a colour was put down on, this episode
+        # squares a colour was put down on, this episode
+        self._placed: dict[str, set[int]] = {"red": set(), "blue": set()}
         self.relocated = 0            # tokens the last input moved that no hand moved: board bits flipped, as an int
         self.dice: dict[str, int | None] = {"red": None, "blue": None}   # the face each die showed last
 
+    @property
+    def _game(self) -> RulesGame:
+        """The game, where one exists already (every input but the first set-up line)."""
+        assert self.game is not None
+        return self.game
+
     # ----- inputs ------------------------------------------------------------------------------
-    def feed(self, line) -> Outcome:
+    def feed(self, line: Input) -> Outcome:
         self.relocated = 0
         out = self._feed(line)
         if isinstance(line, RollLine) and out.verdict.get("ok"):
             self.dice[line.die] = line.value
         return out
 
-    def _feed(self, line) -> Outcome:
+    def _feed(self, line: Input) -> Outcome:
         if isinstance(line, Setup):
             return self._setup(line)
         if self.game is None:
@@ -72,7 +85,7 @@ class Core:
             if isinstance(line, ClockLine) and self._foul_wait + line.advance < SETTLE_SECONDS:
                 self._foul_wait += line.advance          # still inside the settle window: time passes
                 try:
-                    out.events = self.game.apply(self.ruleset.action_for(line))
+                    out.events = self._game.apply(self.ruleset.action_for(line))
                 except Illegal as e:
                     out.verdict = _reject(e)
                 return out
@@ -92,20 +105,20 @@ class Core:
         if self.pending is not None and (not isinstance(line, ClockLine) or line.advance >= SETTLE_SECONDS):
             out.settled += self._settle()
         try:
-            out.events = self.game.apply(self.ruleset.action_for(line))
+            out.events = self._game.apply(self.ruleset.action_for(line))
         except Illegal as e:
             out.verdict = _reject(e)
             return out
         self._follow()
         return out
 
-    def finish(self) -> list[dict]:
+    def finish(self) -> list[Event]:
         """End of input: a pending position settles, a misplacement left on the board is a foul (C10)."""
         if self.game is not None and self.foul is not None:
             return self._call_foul() or []
         return self._settle() if self.game is not None and self.mismatch is None else []
 
-    def board_view(self):
+    def board_view(self) -> BoardView:
         """What the LEDs need beyond the game: tokens in hand, or what to fix, and identity questions."""
         from .leds.view import BoardView
         if self.game is None:
@@ -119,7 +132,7 @@ class Core:
             return BoardView(extra=tuple(extra), missing=tuple(missing), ambiguous=ambiguous, mismatch=True)
         return BoardView(lifted=tuple(missing), ambiguous=ambiguous)
 
-    def snapshot(self) -> dict | None:
+    def snapshot(self) -> dict[str, Any] | None:
         if self.game is None:
             return None
         snap = self.ruleset.snapshot(self.game)
@@ -143,15 +156,15 @@ class Core:
 
     def _undo(self) -> Outcome:
         try:
-            self.game.undo()
+            self._game.undo()
         except Illegal as e:
             return Outcome(verdict=_reject(e))
         self.pending, self.mismatch, self.foul = None, None, None
-        self._relocate(self.ruleset.expected_occupancy(self.game))
+        self._relocate(self.ruleset.expected_occupancy(self._game))
         return Outcome(events=[{"event": "undone"}])
 
     # ----- the physical board ----------------------------------------------------------------------
-    def _physical(self, line) -> Outcome:
+    def _physical(self, line: Lift | Place | Move) -> Outcome:
         out = Outcome()
         if self.foul is not None:
             if isinstance(line, Lift) and (line.square, line.token) == self._foul_token:
@@ -183,21 +196,23 @@ class Core:
             reading = self._read(board, final)
         was_mismatched = self.mismatch is not None
         if reading.kind == "wrong":
+            error = reading.error
+            assert error is not None        # a wrong reading always says what is wrong
             if isinstance(line, Move):      # a refused move is taken back by the players
-                out.verdict = _reject(self._mismatch_error() if was_mismatched else reading.error)
+                out.verdict = _reject(self._mismatch_error() if was_mismatched else error)
                 return out
             self.board = board
-            self.mismatch = reading.error if not was_mismatched else self.mismatch
-            out.verdict = _reject(self._mismatch_error() if was_mismatched else reading.error)
+            self.mismatch = error if not was_mismatched else self.mismatch
+            out.verdict = _reject(self._mismatch_error() if was_mismatched else error)
             if not was_mismatched and isinstance(line, Place):
                 missing, extra = self._diff(board)
-                self.foul = self.ruleset.minor_foul_for(self.game, missing, extra, reading.error)
+                self.foul = self.ruleset.minor_foul_for(self._game, missing, extra, error)
                 self._foul_token, self._foul_wait = (line.square, line.token), 0.0
             return out
         self.board, self.mismatch = board, None
         self._watch_identity(line)
         if reading.kind == "exact" and reading.action is not None and not reading.open_ended:
-            out.events = self.game.apply(reading.action)
+            out.events = self._game.apply(reading.action)
             self.pending = None
             self._follow()
         elif reading.kind == "exact" and reading.action is None:
@@ -210,7 +225,7 @@ class Core:
         return out
 
     # ----- pawn identity (BOARD.md 3: ambiguity is asked, never guessed) ----------------------------------
-    def _watch_identity(self, line) -> None:
+    def _watch_identity(self, line: Lift | Place | Move) -> None:
         missing, _ = self._difference()
         for colour in ("red", "blue"):
             held = sum(1 for _, t in missing if t == colour)
@@ -221,14 +236,14 @@ class Core:
             if token in self._placed:
                 self._placed[token].add(parse_square(name))
 
-    def _ask_identity(self) -> list[dict]:
+    def _ask_identity(self) -> list[Event]:
         """After two or more pawns of a colour were in hand at once, the board cannot tell which went
         where: ask the players to confirm (unless the pawns are interchangeable defenders)."""
-        events = []
+        events: list[Event] = []
         for colour in ("red", "blue"):
             if self._in_hand_peak[colour] >= 2:
                 team = 0 if colour == "red" else 1
-                game = self.game
+                game = self._game
                 pawns = {sq: p for p in game.team_pawns(team)
                          for sq in [game.pawn_square(p)] if sq in self._placed[colour]}
                 if len(pawns) >= 2 and not all(game.interchangeable(p) for p in pawns.values()):
@@ -239,15 +254,16 @@ class Core:
             self._placed[colour] = set()
         return events
 
-    def _difference(self) -> tuple[list, list]:
+    def _difference(self) -> tuple[list[SquareToken], list[SquareToken]]:
         return self._diff(self.board)
 
-    def _diff(self, board) -> tuple[list, list]:
+    def _diff(self, board: bytes | bytearray) -> tuple[list[SquareToken], list[SquareToken]]:
         """Tokens the game expects that the board lacks, and tokens the board has that it does not expect."""
-        expected = self.ruleset.expected_occupancy(self.game)
+        expected = self.ruleset.expected_occupancy(self._game)
         exp_bits = int.from_bytes(expected, "little")
         differ = exp_bits ^ int.from_bytes(board, "little")
-        missing, extra = [], []
+        missing: list[SquareToken] = []
+        extra: list[SquareToken] = []
         while differ:                       # one bit per (square, token) that differs
             low = differ & -differ
             differ ^= low
@@ -256,30 +272,30 @@ class Core:
             (missing if exp_bits & low else extra).append(entry)
         return missing, extra
 
-    def _read(self, board, final: bool = False) -> Reading:
+    def _read(self, board: bytes | bytearray, final: bool = False) -> Reading:
         missing, extra = self._diff(board)
-        return self.ruleset.read_difference(self.game, missing, extra, final)
+        return self.ruleset.read_difference(self._game, missing, extra, final)
 
-    def _settle(self) -> list[dict]:
+    def _settle(self) -> list[Event]:
         """Apply a pending move that is complete as it stands (its events come out now)."""
         pending, self.pending = self.pending, None
         if pending is None or pending.kind != "exact" or pending.action is None:
             self.pending = pending if pending is not None and pending.kind == "pending" else None
             return []
-        events = self.game.apply(pending.action)
+        events = self._game.apply(pending.action)
         self._follow()
         return events
 
-    def _call_foul(self) -> list[dict] | None:
+    def _call_foul(self) -> list[Event] | None:
         """The settle window ended with a misplacement on the board (C10): the minor foul is called and the
         misplaced token goes back (C17); a board that follows the game is corrected, a sensed one waits.
         None when no foul is called: play moved on meanwhile (the move clock ran out), so it is only corrected."""
         foul, self.foul = self.foul, None
         missing, extra = self._difference()
-        if self.ruleset.minor_foul_for(self.game, missing, extra, self.mismatch) is None:
+        if self.ruleset.minor_foul_for(self._game, missing, extra, self.mismatch) is None:
             return None
         self.mismatch, self.pending = None, None
-        events = self.game.apply(foul)
+        events = self._game.apply(foul)
         self._follow()
         return events
 
@@ -289,11 +305,11 @@ class Core:
         if self.pending is not None:
             return
         if self.board_follows_game:
-            self._relocate(self.ruleset.expected_occupancy(self.game))
+            self._relocate(self.ruleset.expected_occupancy(self._game))
         elif self._difference() != ([], []):
             self.mismatch = Illegal("board_mismatch", "the game moved tokens itself: set the board as the LEDs show")
 
-    def _relocate(self, board) -> None:
+    def _relocate(self, board: bytes | bytearray) -> None:
         """The game puts its tokens where `board` says (no hand moved them): remembered in `relocated`,
         so a board that follows the game (the simulator's) can move them on its sensors too."""
         if board != self.board:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
-from typing import TextIO
+from typing import Any, TextIO
 
 from .core import Core, Outcome
-from .rules.errors import Illegal
+from .rules import Illegal
 from .scenario import BadInput, parse_line
 
 
@@ -44,7 +44,7 @@ def replay_into(lines: Iterable[str], emit, core: Core | None = None, leds: bool
     if first is not None:
         lines = _chain(first, lines)
     core = core or _core_for(first)
-    shown = {"leds": None}
+    shown: dict[str, dict[str, Any] | None] = {"leds": None}
 
     def show_leds() -> None:
         if leds and core.game is not None:

@@ -5,20 +5,22 @@ second game on the same board (Soccer The Board Game, seed 004) is a new Ruleset
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .rules import LedView
+    from .rules import Fix, Illegal, LedView, Reading
+    from .scenario import ClockLine, PressLine, RollLine, Setup, SpinLine
 
 
 class RulesGame(Protocol):
     """One match under some ruleset: python-chess style. Squares are ints 0..127, pawns ints, teams 0 and 1."""
 
-    def apply(self, action: Any) -> list[dict]: ...      # raises Illegal, state unchanged
+    def apply(self, action: Any) -> list[dict[str, Any]]: ...      # raises Illegal, state unchanged
     def undo(self) -> object: ...
-    def expects(self) -> dict: ...
-    def legal_actions(self) -> list: ...
-    def events_of_setup(self) -> list[dict]:
+    def expects(self) -> dict[str, Any]: ...
+    def legal_actions(self) -> Sequence[object]: ...
+    def events_of_setup(self) -> list[dict[str, Any]]:
         """The events the set-up itself caused (a kick-off's), before any action."""
         ...
     def pawn_square(self, pawn: int) -> int:
@@ -30,9 +32,23 @@ class RulesGame(Protocol):
     def interchangeable(self, pawn: int) -> bool:
         """Whether the players need not tell this pawn from its twins (no identity question for it)."""
         ...
+    # what the LED planner lights (square sets are masks: bit n is square n)
     def led_view(self) -> LedView:
-        """Phase, team to act, roll, dice, set-up, move clock and goal ranks, for the LED planner."""
+        """Phase, team to act, roll, dice, set-up, move clock and goal ranks."""
         ...
+    def pawn_on(self, team: int, square: int) -> int:
+        """The team's pawn on a square, -1 if none."""
+        ...
+    def legal_pawn_moves(self, first_only: bool = False, pawn: int = -1) -> dict[int, int]: ...
+    def keeper_step_targets(self) -> int: ...
+    def ball_destinations(self) -> int: ...
+    def dribble_destinations(self) -> int: ...
+    def offside_line(self) -> tuple[int, int] | None:
+        """(defending team, rank of its last field player)."""
+        ...
+    def offside_positions(self) -> int: ...
+    def restart_zone(self) -> int: ...
+    def restart_fixes(self) -> list[Fix]: ...
 
 
 class Ruleset(Protocol):
@@ -42,26 +58,31 @@ class Ruleset(Protocol):
         """Build the ruleset's lookup tables now: a long-running daemon calls it once at start-up so its
         memory stays flat during play (replays and tests may skip it: the tables fill lazily)."""
 
-    def new_game(self, setup) -> RulesGame:
+    def new_game(self, setup: Setup) -> RulesGame:
         """A game from a scenario `setup` line; ValueError with a readable message if it is not valid."""
+        ...
 
-    def action_for(self, line):
+    def action_for(self, line: RollLine | SpinLine | PressLine | ClockLine) -> Any:
         """The engine action for a non-physical input line (roll, spin, press, clock)."""
 
     def expected_occupancy(self, game: RulesGame) -> bytearray:
         """Where the game expects each token: 128 squares x 3 bits (red, blue, ball)."""
+        ...
 
-    def read_difference(self, game: RulesGame, missing: list, extra: list, final: bool = False):
+    def read_difference(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+                        final: bool = False) -> Reading:
         """A Reading: the action, pending position or error a board difference stands for."""
+        ...
 
-    def minor_foul_for(self, game: RulesGame, missing: list, extra: list, error):
+    def minor_foul_for(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+                       error: Illegal | None) -> Any:
         """The action a placement refused by the rules becomes if it is still on the board when the
         settle window ends (a minor foul with strict_minor_fouls), or None: it is only corrected."""
 
-    def snapshot(self, game: RulesGame) -> dict: ...
+    def snapshot(self, game: RulesGame) -> dict[str, Any]: ...
 
 
-def get_ruleset(name: str = "soccer_tactics_world", options: dict | None = None) -> Ruleset:
+def get_ruleset(name: str = "soccer_tactics_world", options: dict[str, Any] | None = None) -> Ruleset:
     if name == "soccer_tactics_world":
         from .rules.ruleset import SoccerTacticsWorld
         return SoccerTacticsWorld(options)

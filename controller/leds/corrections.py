@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from controller.rules import chebyshev, square_name
 
@@ -45,7 +46,7 @@ class Step:
             return f"lift {what} on {square_name(self.src)} off the board"
         return f"put {what} back on {square_name(self.dst)}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "token": self.token,
                 "from": square_name(self.src) if self.src >= 0 else None,
                 "to": square_name(self.dst) if self.dst >= 0 else None,

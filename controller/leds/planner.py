@@ -12,7 +12,9 @@ docs/leds.md has the palette and the reasons.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from controller.rules import (
     ALL_SQUARES,
@@ -27,6 +29,7 @@ from controller.rules import (
     is_keeper,
     square_name,
 )
+from controller.ruleset import RulesGame
 
 from .corrections import Step, plan_corrections
 from .palette import RANK, RGB, RGB_BYTES, WARNING_SECONDS
@@ -73,14 +76,14 @@ class LedPlan:
             out.setdefault(self.meanings[s], []).append(square_name(s))
         return out
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The `<base>/leds` document (MQTT.md): lit squares only, with colour and meaning."""
         squares = {square_name(s): {"rgb": list(RGB[m]), "meaning": m} for s, m in sorted(self.meanings.items())}
         return {"schema": SCHEMA, "planner": "controller.leds", "lit": len(squares), "squares": squares,
                 "correction": self.step.to_json() if self.step else None, "corrections_left": self.corrections}
 
 
-def plan_leds(game, view: BoardView = AGREES, warning_seconds: float = WARNING_SECONDS) -> LedPlan:
+def plan_leds(game: RulesGame, view: BoardView = AGREES, warning_seconds: float = WARNING_SECONDS) -> LedPlan:
     """The LED frame for the game as it stands and the board as the tracker sees it."""
     st = game.led_view()
     phase = st.phase
@@ -108,7 +111,7 @@ def plan_leds(game, view: BoardView = AGREES, warning_seconds: float = WARNING_S
         if view.mismatch:           # a pawn missing from its square may be put back, or onto a legal square
             in_hand += [(s, t) for s, t in view.missing if t != "ball"][:MAX_MISSING_HINTS]
         if in_hand:
-            cache: dict = {}
+            cache: dict[str, Sequence[object]] = {}
             for s, t in in_hand:
                 dest = _pawn_destinations(game, TEAM_BIT[t], s, cache)
                 if dest:
@@ -128,8 +131,8 @@ def plan_leds(game, view: BoardView = AGREES, warning_seconds: float = WARNING_S
         if culprit >= 0:
             add(("move_clock_warning", row(st.goal_ranks[culprit])))
             teams = [t for t in teams if t != culprit]
-    for t in teams:
-        add(("red_to_act" if t == 0 else "blue_to_act", row(st.goal_ranks[t])))
+    for team in teams:
+        add(("red_to_act" if team == 0 else "blue_to_act", row(st.goal_ranks[team])))
 
     return LedPlan(_resolve(layers), step, left)
 
@@ -158,7 +161,7 @@ def _teams_to_act(st: LedView) -> list[int]:
     return [st.actor] if st.actor >= 0 else []
 
 
-def _pawn_destinations(game, team: int, square: int, cache: dict) -> int:
+def _pawn_destinations(game: RulesGame, team: int, square: int, cache: dict[str, Sequence[object]]) -> int:
     """Where the pawn the game has on `square` may be put now (0 when it may not move)."""
     st = game.led_view()
     p = game.pawn_on(team, square)
@@ -184,12 +187,12 @@ def _pawn_destinations(game, team: int, square: int, cache: dict) -> int:
     return 0
 
 
-def _die_moves(game, p: int) -> int:
+def _die_moves(game: RulesGame, p: int) -> int:
     """The lifted pawn's legal destinations for the pending roll (the engine lists just that pawn)."""
     return game.legal_pawn_moves(pawn=p).get(p, 0)
 
 
-def _setup_layers(game, view: BoardView, add) -> None:
+def _setup_layers(game: RulesGame, view: BoardView, add: Callable[[tuple[str, int]], None]) -> None:
     """Set-up guidance from the game's own list of what the restart still needs."""
     fixes = game.restart_fixes()
     several_kickers = sum(1 for f in fixes if f.kind == "kicker") > 1

@@ -19,10 +19,21 @@ The engine is pure: no I/O, no clock, no random numbers; dice, spins and time ar
 from __future__ import annotations
 
 from collections import deque
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import geometry as g
-from .actions import Dribble, MinorFoul, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
+from .actions import (
+    Action,
+    Dribble,
+    MinorFoul,
+    MoveBall,
+    MovePawn,
+    Press,
+    RemovePawn,
+    Roll,
+    Spin,
+    Tick,
+)
 from .errors import Illegal
 from .moves import (
     ball_destinations,
@@ -35,13 +46,25 @@ from .moves import (
 from .occupancy import Occupancy
 from .paths import ball_targets, ball_transit
 from .phase import BALL_PHASES, BOTH_ROLL_PHASES, MOVE_PHASES, SETUP_PHASES, Phase
-from .pieces import N_PAWNS, TEAMS, is_defender, is_keeper, keeper_of, other, pawn_id, pawns_of, stays_home
+from .pieces import (
+    N_PAWNS,
+    TEAMS,
+    is_defender,
+    is_keeper,
+    keeper_of,
+    other,
+    pawn_id,
+    pawns_of,
+    stays_home,
+)
 from .play import PlayMixin
 from .profile import Profile, default_profile
 from .setpieces import SetPieceMixin
 from .state import GameState, Options
 from .timekeeping import TimeMixin
 
+Event = dict[str, Any]
+"""A game event: {'event': name, ...fields} (MQTT.md lists them)."""
 UNDO_DEPTH = 50     # actions `undo` can take back; older states are dropped so a long match keeps its memory flat
 
 
@@ -68,8 +91,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         # the states before the last applied actions, newest last; one spare slot so a trial apply + undo
         # (physical.py probes moves that way) never costs a real undo step when the history is full
         self.history: deque[GameState] = deque(maxlen=UNDO_DEPTH + 1)
-        self._events: list[dict] = []
-        self._setup_events: list[dict] = []
+        self._events: list[Event] = []
+        self._setup_events: list[Event] = []
         self._occ: Occupancy | None = None
 
     # ----- construction -------------------------------------------------------------------
@@ -137,8 +160,9 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
                 if stays_home(p) and not self.profile.ends[t].own_half >> s & 1:
                     raise ValueError(f"{pawn_id(p)} on {g.name(s)} is outside its own half")
             for p in seen.values():
-                if occ.limit_reason(p, st.sq[p], st.sq) is not None:
-                    raise ValueError(f"{pawn_id(p)} on {g.name(st.sq[p])}: {occ.limit_reason(p, st.sq[p], st.sq)[1]}")
+                reason = occ.limit_reason(p, st.sq[p], st.sq)
+                if reason is not None:
+                    raise ValueError(f"{pawn_id(p)} on {g.name(st.sq[p])}: {reason[1]}")
 
     # ----- views -----------------------------------------------------------------------------
     @property
@@ -153,7 +177,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
     def pawn_on(self, team: int, square: int) -> int:
         return self.occ.pawn_of(team, square)
 
-    def expects(self) -> dict:
+    def expects(self) -> dict[str, Any]:
         """What the game waits for: {'input': roll|move|ball|spin|setup|place|none, 'team': ...}."""
         st = self.state
         ph = st.phase
@@ -170,7 +194,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             return {"input": "place", "team": team}
         if st.roll == 0:
             keeper = ph in BALL_PHASES and st.holder >= 0 and is_keeper(st.holder)
-            out = {"input": "roll", "team": team}
+            out: dict[str, Any] = {"input": "roll", "team": team}
             if keeper:
                 out["dice"] = 2 - (1 if st.dice[0] else 0)
             if ph in (Phase.CAPTURE, Phase.ANSWER) and st.actor != st.offense and self._keeper_available(st.actor):
@@ -232,7 +256,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         return self.state.sq[k] >= 0 and not self.state.sent_off[k]
 
     # ----- applying actions ---------------------------------------------------------------------
-    def apply(self, action) -> list[dict]:
+    def apply(self, action: Action) -> list[Event]:
         """Apply one action; raise Illegal and keep the state if the rules refuse it."""
         saved = self.state.clone()
         self._events = []
@@ -254,10 +278,10 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         self._moved()
         return self.state
 
-    def _emit(self, name: str, **fields) -> None:
+    def _emit(self, name: str, **fields: Any) -> None:
         self._events.append({"event": name, **fields})
 
-    def _dispatch(self, action) -> None:
+    def _dispatch(self, action: Action) -> None:
         st = self.state
         if isinstance(action, Tick):
             return self._tick(action.seconds)
@@ -293,7 +317,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
             self._emit("resumed")
         elif st.paused:
             raise Illegal("not_expected", "the match is paused; press resume first")
-        elif button == "decline" and st.phase == Phase.FREE_KICK_SETUP and st.restart.declinable:
+        elif button == "decline" and st.phase == Phase.FREE_KICK_SETUP and st.restart is not None \
+                and st.restart.declinable:
             self._decline()
         elif button == "confirm" and st.phase == Phase.CORNER_PLACEMENT:
             self._end_placements(st.actor)
@@ -534,11 +559,11 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         self._do_dribble(to)
 
     # ----- listing ------------------------------------------------------------------------------------
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         """Every player action allowed now (dice, spins and time are chance actions, not listed)."""
         st = self.state
         ph = st.phase
-        out: list = []
+        out: list[Action] = []
         if ph in MOVE_PHASES:
             for p, mask in self.legal_pawn_moves().items():
                 out.extend(MovePawn(p, s) for s in g.squares_of(mask))
@@ -555,7 +580,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin):
         return out
 
     # ----- the ruleset boundary: what the core and the LED planner ask of a game ----------------------
-    def events_of_setup(self) -> list[dict]:
+    def events_of_setup(self) -> list[Event]:
         """The events the game's set-up caused (a kick-off's), before any action was applied."""
         return list(self._setup_events)
 

@@ -5,6 +5,8 @@ Python ints used as 128-bit masks, which keeps path and limit checks to a few in
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 FILES = "abcdefgh"
 N_FILES = 8
 N_RANKS = 16
@@ -62,7 +64,7 @@ def bit(sq: int) -> int:
     return 1 << sq
 
 
-def mask_of(squares) -> int:
+def mask_of(squares: Iterable[int]) -> int:
     m = 0
     for s in squares:
         m |= 1 << s

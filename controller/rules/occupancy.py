@@ -6,9 +6,11 @@ that makes a run or an area too full is refused).
 """
 from __future__ import annotations
 
-from . import geometry as g
 from .pieces import N_PAWNS, is_keeper
 from .profile import Profile
+
+Detail = tuple[list[int], list[int], list[int], list[int], list[int], list[int]]
+"""Occupancy.detail: ranks, files, field players per penalty area, pawns per goal area, crowded ranks and files."""
 
 MAX_RANK_RUN, MAX_FILE_RUN, MAX_AREA_FIELD, MAX_GOAL_AREA = 4, 3, 4, 1
 
@@ -65,7 +67,7 @@ class Occupancy:
 
     Team masks are built at once; the per-team detail that only limit checks need (ranks, files,
     area counts) is built on first use, for the moving team only."""
-    __slots__ = ("team", "physical", "profile", "_sq", "_sent_off", "_pawn_at", "_detail")
+    __slots__ = ("_detail", "_pawn_at", "_sent_off", "_sq", "physical", "profile", "team")
 
     def __init__(self, sq: list[int], sent_off: list[bool], profile: Profile):
         self.profile = profile
@@ -81,8 +83,8 @@ class Occupancy:
                     team[t] |= 1 << s
         self.team = team
         self.physical = physical
-        self._pawn_at = None
-        self._detail = [None, None]
+        self._pawn_at: dict[int, list[int]] | None = None
+        self._detail: list[Detail | None] = [None, None]
 
     @property
     def pawn_at(self) -> dict[int, list[int]]:
@@ -94,7 +96,7 @@ class Occupancy:
             self._pawn_at = at
         return self._pawn_at
 
-    def detail(self, t: int) -> tuple:
+    def detail(self, t: int) -> Detail:
         """(ranks, files, field players per penalty area, pawns per goal area, crowded ranks, crowded files)."""
         d = self._detail[t]
         if d is None:
@@ -129,9 +131,9 @@ class Occupancy:
     def count(self, team: int, area: int, sq: list[int], field_only: bool, exclude: int = -1) -> int:
         n = 0
         for p in range(team * 11, team * 11 + 11):
-            if p != exclude and sq[p] >= 0 and area >> sq[p] & 1 and self.team[team] >> sq[p] & 1:
-                if not (field_only and is_keeper(p)):
-                    n += 1
+            if p != exclude and sq[p] >= 0 and area >> sq[p] & 1 and self.team[team] >> sq[p] & 1 \
+                    and not (field_only and is_keeper(p)):
+                n += 1
         return n
 
     def forbidden(self, pawn: int, sq: list[int]) -> int:

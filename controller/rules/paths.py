@@ -8,9 +8,13 @@ per pawn: a path is blocked only by an opponent on its intermediate squares.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from . import geometry as g
+
+Direction = tuple[int, int]
 
 _OPPOSITE = {d: (-d[0], -d[1]) for d in g.DIRECTIONS}
 
@@ -49,7 +53,7 @@ class PathTable:
         return result
 
 
-def _walk(start: int, d1, k: int, d2, m: int, region: int) -> list[int] | None:
+def _walk(start: int, d1: Direction, k: int, d2: Direction, m: int, region: int) -> list[int] | None:
     """Squares of the path (start excluded): k steps along d1 then m along d2; None if it leaves region."""
     out = []
     sq = start
@@ -62,7 +66,7 @@ def _walk(start: int, d1, k: int, d2, m: int, region: int) -> list[int] | None:
     return out
 
 
-def _pawn_paths(start: int, n: int, region: int):
+def _pawn_paths(start: int, n: int, region: int) -> Iterator[list[int] | None]:
     for d1 in g.DIRECTIONS:
         yield _walk(start, d1, n, d1, 0, region)
         for k in range(1, n):
@@ -129,12 +133,13 @@ def prepare() -> None:
             ball_targets(start, n, -1)
 
 
-def _monotone(d1, d2) -> bool:
+def _monotone(d1: Direction, d2: Direction) -> bool:
     """C5: along the whole path ranks only rise or only fall, and files likewise."""
     return d1[0] * d2[0] >= 0 and d1[1] * d2[1] >= 0
 
 
-_BALL: list[list[list[int | None]]] = [[[None] * 13 for _ in range(g.N_SQUARES)] for _ in range(3)]  # forward 0, +1, -1 (the last)
+# by forward direction 0, +1, -1 (the last index)
+_BALL: list[list[list[int | None]]] = [[[None] * 13 for _ in range(g.N_SQUARES)] for _ in range(3)]
 
 
 def ball_targets(start: int, n: int, forward: int = 0) -> int:
@@ -156,7 +161,7 @@ def ball_transit(start: int, n: int, forward: int, targets: int) -> int:
     every path is a table; when `targets` leaves some ends out (kick-off, goal kick), a table by end."""
     every = ball_targets(start, n, forward)
     if targets & every == every:
-        return _CROSSED[forward][start][n]
+        return cast(int, _CROSSED[forward][start][n])      # filled by ball_targets above
     by_end = _CROSSED_BY_END.get((forward, start, n))
     if by_end is None:          # only kick-offs and goal kicks get here: few starts, a small table
         by_end = _CROSSED_BY_END[(forward, start, n)] = {}
@@ -181,7 +186,7 @@ def _ball_walk(start: int, n: int, forward: int) -> int:
     return ends
 
 
-def _ball_paths(start: int, n: int, forward: int):
+def _ball_paths(start: int, n: int, forward: int) -> Iterator[list[int]]:
     for d1 in g.DIRECTIONS:
         for k in range(1, n + 1):
             for d2 in g.DIRECTIONS:

@@ -8,19 +8,23 @@ follow for a dribble). The game state stays the authority: nothing here changes 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import geometry as g
-from .actions import Dribble, MinorFoul, MoveBall, MovePawn, RemovePawn
+from .actions import Action, Dribble, MinorFoul, MoveBall, MovePawn, RemovePawn
 from .errors import Illegal
 from .phase import BALL_PHASES, Phase
 from .pieces import N_PAWNS, TEAMS
+
+if TYPE_CHECKING:
+    from .engine import Game
 
 RED_BIT, BLUE_BIT, BALL_BIT = 1, 2, 4
 TOKEN_BIT = {"red": RED_BIT, "blue": BLUE_BIT, "ball": BALL_BIT}
 BIT_TOKEN = {v: k for k, v in TOKEN_BIT.items()}
 
 
-def expected_occupancy(game) -> bytearray:
+def expected_occupancy(game: Game) -> bytearray:
     """128 three-bit masks: where the game expects every token (sent-off pawns until lifted)."""
     st = game.state
     out = bytearray(128)
@@ -41,7 +45,7 @@ class Reading:
     error: Illegal | None = None
 
 
-def _pawn_at(game, team: int, square: int) -> int:
+def _pawn_at(game: Game, team: int, square: int) -> int:
     st = game.state
     for p in range(team * 11, team * 11 + 11):
         if st.sq[p] == square:
@@ -49,7 +53,7 @@ def _pawn_at(game, team: int, square: int) -> int:
     return -1
 
 
-def _legal(game, action) -> Illegal | None:
+def _legal(game: Game, action: Action) -> Illegal | None:
     """Try an action on the game and take it back: None if the rules allow it."""
     try:
         game.apply(action)
@@ -59,7 +63,7 @@ def _legal(game, action) -> Illegal | None:
     return None
 
 
-def may_lift(game, square: int, token: str) -> Illegal | None:
+def may_lift(game: Game, square: int, token: str) -> Illegal | None:
     """Lifting is always physically possible; it breaks the game when that token may not act now."""
     st = game.state
     exp = game.expects()
@@ -82,7 +86,7 @@ def may_lift(game, square: int, token: str) -> Illegal | None:
                                     f"{' from ' + exp['team'] if exp.get('team') else ''})")
 
 
-def read_difference(game, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+def read_difference(game: Game, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
                     final: bool = False) -> Reading:
     """Read the difference between the board and the game as an action, a pending move or an error.
 
@@ -99,7 +103,7 @@ def read_difference(game, missing: list[tuple[int, str]], extra: list[tuple[int,
     return Reading("wrong", error=err or why)
 
 
-def _open_ended(game, action, missing, final: bool) -> bool:
+def _open_ended(game: Game, action: Action, missing: list[tuple[int, str]], final: bool) -> bool:
     """Whether a legal action could still grow into another: a ball played one square on a roll of 1
     that its holder may follow (a dribble), or, for raw lifts and places, a token resting on a square
     that is both a legal end and on the path to another one (a slide in progress)."""
@@ -117,7 +121,7 @@ def _open_ended(game, action, missing, final: bool) -> bool:
     return False
 
 
-def _on_the_way_on(game, pawn: int, square: int) -> bool:
+def _on_the_way_on(game: Game, pawn: int, square: int) -> bool:
     """Whether an unblocked path to another legal destination of the pawn passes through `square`."""
     from .moves import variant
     from .paths import table
@@ -140,12 +144,14 @@ PLAY_PHASES = (Phase.OFFENSIVE_SET, Phase.CAPTURE, Phase.ANSWER, Phase.KICK_OFF,
 NOT_FOULS = ("board_mismatch", "no_token", "bad_input", "game_over", "identity_ambiguous")
 
 
-def strict_foul(game, missing: list[tuple[int, str]], extra: list[tuple[int, str]], error: Illegal) -> MinorFoul | None:
+def strict_foul(game: Game, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+                error: Illegal | None) -> MinorFoul | None:
     """C10 strict_minor_fouls: the minor foul (rule 9C) that a placement the rules refuse becomes if it is
     still on the board when the settle window ends; None when the option is off or this is no placement in
     play (a token out of nowhere, a set-up placement, which are only corrected)."""
     st = game.state
-    if not game.options.strict_minor_fouls or error.reason in NOT_FOULS or st.paused or st.phase not in PLAY_PHASES:
+    if error is None or not game.options.strict_minor_fouls or error.reason in NOT_FOULS or st.paused \
+            or st.phase not in PLAY_PHASES:
         return None
     if len(missing) != 1 or len(extra) != 1 or missing[0][1] != extra[0][1]:
         return None
@@ -158,14 +164,15 @@ def strict_foul(game, missing: list[tuple[int, str]], extra: list[tuple[int, str
     return MinorFoul(0 if p < 11 else 1, error.reason, p, b)
 
 
-def _single_action(game, missing, extra):
+def _single_action(game: Game, missing: list[tuple[int, str]],
+                   extra: list[tuple[int, str]]) -> tuple[Action | None, Illegal | None]:
     """The one engine action whose board change this is, with the rules' objection if any."""
     st = game.state
     if len(missing) == 1 and not extra:
         square, token = missing[0]
         p = _pawn_at(game, TEAMS.index(token), square) if token != "ball" else -1
         if p >= 0 and (st.sent_off[p] or p == st.shooter):
-            act = RemovePawn(p)
+            act: Action = RemovePawn(p)
             return act, _legal(game, act)
         return None, None
     if not missing and len(extra) == 1:
@@ -202,7 +209,8 @@ def _single_action(game, missing, extra):
     return None, None
 
 
-def _not_on_the_way(game, missing, extra, final: bool) -> Illegal | None:
+def _not_on_the_way(game: Game, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+                    final: bool) -> Illegal | None:
     """None when the board could still become a legal action: tokens in hand, a pawn resting on a
     square of a legal path, a ball played one square that its holder may still follow (dribble)."""
     for square, token in missing:
@@ -221,7 +229,7 @@ def _not_on_the_way(game, missing, extra, final: bool) -> Illegal | None:
     return None
 
 
-def _may_reach(game, a: int, b: int, token: str, final: bool, several: bool) -> bool:
+def _may_reach(game: Game, a: int, b: int, token: str, final: bool, several: bool) -> bool:
     """Could a token lifted from a, now standing on b, still be on its way to a legal action?"""
     st = game.state
     dribble = st.roll == 1 and a == st.ball and st.holder >= 0 and _legal(game, Dribble(b)) is None
@@ -242,7 +250,7 @@ def _may_reach(game, a: int, b: int, token: str, final: bool, several: bool) -> 
     return bool((moves | _transit_squares(game, p, moves)) >> b & 1)
 
 
-def _transit_squares(game, pawn: int, legal: int) -> int:
+def _transit_squares(game: Game, pawn: int, legal: int) -> int:
     """Squares crossed on the unblocked paths to the pawn's legal destinations (a slide in progress)."""
     from .moves import variant
     from .paths import table
@@ -259,6 +267,6 @@ def _transit_squares(game, pawn: int, legal: int) -> int:
     return out
 
 
-def _waiting_for(game) -> str:
+def _waiting_for(game: Game) -> str:
     exp = game.expects()
     return f"the game waits for {exp['input']}" + (f" from {exp['team']}" if exp.get("team") else "")

@@ -4,6 +4,7 @@ the D-team's answer, battles, shots, fouls and cards.
 from __future__ import annotations
 
 from . import geometry as g
+from .base import GameBase
 from .errors import Illegal
 from .phase import Phase
 from .pieces import (
@@ -23,7 +24,7 @@ from .state import OUTCOMES, Offside
 KICKER_ORDER = (9, 10, 5, 6, 7, 8, 1, 2, 3, 4)  # who takes a kick-off when strikers are sent off
 
 
-class PlayMixin:
+class PlayMixin(GameBase):
     # ----- kick-off ------------------------------------------------------------------------------
     def _reset_formation(self, team: int) -> None:
         """Kick-off formation (BOARD.md 2 and 5) with `team` to kick off; sent-off pawns leave the board."""

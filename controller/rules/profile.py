@@ -9,8 +9,15 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Self
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from . import geometry as g
 
@@ -62,7 +69,7 @@ class FormationModel(BaseModel):
     other_strikers: list[str]
 
     @model_validator(mode="after")
-    def _counts(self):
+    def _counts(self) -> Self:
         for field, want in (("defenders", 4), ("midfielders", 4), ("kickoff_strikers", 2), ("other_strikers", 2)):
             if len(getattr(self, field)) != want:
                 raise ValueError(f"formation.{field} needs {want} squares")
@@ -80,7 +87,7 @@ class ProfileModel(BaseModel):
     formation: FormationModel
 
     @model_validator(mode="after")
-    def _consistent(self):
+    def _consistent(self) -> Self:
         end = self.red_end
         pa = set(_parse_squares(end.penalty_area))
         half = set(_parse_squares(end.own_half))

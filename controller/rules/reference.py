@@ -2,13 +2,19 @@
 (tests/rules/test_property_matches.py) and measured against (benchmarks/bench_engine.py)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import geometry as g
 from .moves import region
+from .phase import Phase
+
+if TYPE_CHECKING:
+    from .engine import Game
 
 OPPOSITE = {d: (-d[0], -d[1]) for d in g.DIRECTIONS}
 
 
-def walked_destinations(game, pawn: int) -> int:
+def walked_destinations(game: Game, pawn: int) -> int:
     """Every path of the rolled length walked square by square; limits of rule 2 applied."""
     st, occ = game.state, game.occ
     team = 0 if pawn < 11 else 1
@@ -28,6 +34,6 @@ def walked_destinations(game, pawn: int) -> int:
                 if ok and not own >> s & 1:
                     dest |= 1 << s
     dest &= ~occ.forbidden(pawn, st.sq)
-    if st.phase == "capture" and pawn == st.barred:
+    if st.phase == Phase.CAPTURE and pawn == st.barred:
         dest &= ~(1 << st.ball_sq)
     return dest

@@ -1,22 +1,30 @@
 """Soccer Tactics WORLD behind the Ruleset interface of controller/ruleset.py."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from pydantic import ValidationError
+
+from controller.scenario import ClockLine, PressLine, RollLine, Setup, SpinLine
 
 from . import geometry as g
 from . import paths, physical
-from .actions import Press, Roll, Spin, Tick
+from .actions import Action, MinorFoul, Press, Roll, Spin, Tick
 from .engine import Game
+from .errors import Illegal
 from .pieces import TEAMS, parse_pawn, parse_team
 from .profile import Profile, default_profile
 from .snapshot import snapshot_of
 from .state import Options
 
+if TYPE_CHECKING:
+    from controller.ruleset import RulesGame
+
 
 class SoccerTacticsWorld:
     name = "soccer_tactics_world"
 
-    def __init__(self, options: dict | Options | None = None, profile: Profile | None = None):
+    def __init__(self, options: dict[str, Any] | Options | None = None, profile: Profile | None = None) -> None:
         if isinstance(options, Options):
             self.options = options
         else:
@@ -26,7 +34,7 @@ class SoccerTacticsWorld:
     def prepare(self) -> None:
         paths.prepare()
 
-    def new_game(self, setup) -> Game:
+    def new_game(self, setup: Setup) -> Game:
         opts = self.options
         if setup.options:
             try:
@@ -50,7 +58,7 @@ class SoccerTacticsWorld:
                                   opts, self.profile, period, elapsed)
 
     @staticmethod
-    def _clock(setup, opts: Options) -> tuple[int, float]:
+    def _clock(setup: Setup, opts: Options) -> tuple[int, float]:
         """The set-up's `clock` key checked against the options: (period, seconds played in it)."""
         if setup.clock is None:
             return 1, 0.0
@@ -62,21 +70,28 @@ class SoccerTacticsWorld:
             raise ValueError(f"clock.elapsed: {elapsed:g} s is not within period {period} ({length:g} s long)")
         return period, elapsed
 
-    def action_for(self, line):
-        kind = line.type
-        if kind == "roll":
+    def action_for(self, line: RollLine | SpinLine | PressLine | ClockLine) -> Action:
+        if isinstance(line, RollLine):
             return Roll(TEAMS.index(line.die), line.value)
-        if kind == "spin":
+        if isinstance(line, SpinLine):
             return Spin(line.outcome)
-        if kind == "press":
+        if isinstance(line, PressLine):
             return Press(line.button)
-        if kind == "clock":
+        if isinstance(line, ClockLine):
             return Tick(line.advance)
-        raise ValueError(f"{kind} lines are physical, not actions")
+        raise ValueError(f"{line.type} lines are physical, not actions")
 
-    expected_occupancy = staticmethod(physical.expected_occupancy)
-    read_difference = staticmethod(physical.read_difference)
-    minor_foul_for = staticmethod(physical.strict_foul)
+    # The core hands back only the games this ruleset made (new_game), hence the casts to Game.
+    def expected_occupancy(self, game: RulesGame) -> bytearray:
+        return physical.expected_occupancy(cast(Game, game))
 
-    def snapshot(self, game: Game) -> dict:
-        return snapshot_of(game).to_json_dict()
+    def read_difference(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+                        final: bool = False) -> physical.Reading:
+        return physical.read_difference(cast(Game, game), missing, extra, final)
+
+    def minor_foul_for(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+                       error: Illegal | None) -> MinorFoul | None:
+        return physical.strict_foul(cast(Game, game), missing, extra, error)
+
+    def snapshot(self, game: RulesGame) -> dict[str, Any]:
+        return snapshot_of(cast(Game, game)).to_json_dict()

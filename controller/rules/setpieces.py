@@ -7,19 +7,20 @@ is left to fix, play restarts by itself. The LEDs show the same requirements to 
 from __future__ import annotations
 
 from . import geometry as g
-from .actions import MoveBall, MovePawn, Press, RemovePawn
+from .actions import Action, MoveBall, MovePawn, Press, RemovePawn
+from .base import GameBase
 from .errors import Illegal
 from .phase import Phase
 from .pieces import TEAMS, is_keeper, other, pawn_id, pawns_of, stays_home
-from .state import Offside, Restart
+from .state import GameState, Offside, Restart
 
 PLACEMENTS_PER_TEAM = 3
 
 
-class SetPieceMixin:
+class SetPieceMixin(GameBase):
     # ----- awarding ----------------------------------------------------------------------------------
     def _award_free_kick(self, team: int, square: int, kickers: tuple[int, ...], zone_team: int,
-                         declinable: bool = False, resume=None) -> None:
+                         declinable: bool = False, resume: GameState | None = None) -> None:
         st = self.state
         self._emit("free_kick", team=TEAMS[team], square=g.name(square) if square >= 0 else None)
         st.offense = team
@@ -84,14 +85,22 @@ class SetPieceMixin:
         """C18: the foul's move counts as not made (C4): play goes on from the position before the foul."""
         st = self.state
         resume = st.resume
-        self._emit("free_kick_declined", team=TEAMS[st.restart.team])
+        assert resume is not None          # a declinable free kick keeps the position to return to
+        self._emit("free_kick_declined", team=TEAMS[self._restart.team])
         resume.now, resume.elapsed, resume.time_up = st.now, st.elapsed, st.time_up
         resume.move_deadline = -1.0
         self.state = resume
         self._moved()
         self._lapse()
 
-    def _begin_restart(self, r: Restart, phase: Phase, resume=None) -> None:
+    @property
+    def _restart(self) -> Restart:
+        """The restart being set up (only asked while there is one)."""
+        r = self.state.restart
+        assert r is not None
+        return r
+
+    def _begin_restart(self, r: Restart, phase: Phase, resume: GameState | None = None) -> None:
         st = self.state
         st.restart, st.phase, st.actor, st.roll, st.dice = r, phase, -1, 0, [0, 0]
         st.holder, st.passes, st.move_deadline = -1, 0, -1.0
@@ -105,23 +114,23 @@ class SetPieceMixin:
 
     def _ball_ok(self) -> bool:
         st = self.state
-        return st.ball >= 0 and bool(st.restart.ball_squares >> st.ball & 1)
+        return st.ball >= 0 and bool(self._restart.ball_squares >> st.ball & 1)
 
     def _zone(self) -> int:
         st = self.state
-        if st.restart.zone_team < 0 or not self._ball_ok():
+        if self._restart.zone_team < 0 or not self._ball_ok():
             return 0
         return g.neighbourhood(st.ball)
 
     def _kicker_spot(self) -> int:
-        r = self.state.restart
+        r = self._restart
         if r.kicker_squares:
             return r.kicker_squares
         return 1 << self.state.ball if self._ball_ok() else 0
 
     def _kicker_in_place(self) -> int:
         """The kicker standing where it must (-2: this restart needs none, -1: not yet)."""
-        r = self.state.restart
+        r = self._restart
         if not r.kickers:
             return -2
         spot = self._kicker_spot()
@@ -132,7 +141,7 @@ class SetPieceMixin:
 
     def _must_leave(self, p: int, s: int | None = None) -> int:
         """Where pawn p must go if it stands (at s) where the restart forbids; 0 when it may stay."""
-        st, r = self.state, self.state.restart
+        st, r = self.state, self._restart
         s = st.sq[p] if s is None else s
         team = 0 if p < 11 else 1
         if p in r.kickers:
@@ -169,12 +178,12 @@ class SetPieceMixin:
         return self.profile.ends[0 if p < 11 else 1].own_half if stays_home(p) else g.ALL
 
     def _kicker_targets(self, p: int) -> int:
-        spot = self._kicker_spot() or self.state.restart.ball_squares
+        spot = self._kicker_spot() or self._restart.ball_squares
         return spot & self._region(p) & ~self.occ.physical[0 if p < 11 else 1]
 
     def _restart_pending(self) -> list[str]:
         """What is still to do, in words (for the snapshot, LEDs and rejection messages)."""
-        st, r = self.state, self.state.restart
+        st, r = self.state, self._restart
         todo = []
         if not self._ball_ok():
             todo.append("ball to " + ", ".join(g.name(s) for s in g.squares_of(r.ball_squares)))
@@ -194,7 +203,7 @@ class SetPieceMixin:
 
     def _placing_left(self, team: int) -> bool:
         """Whether `team` still has a pawn to place in this set-up (one to move away, or its kicker)."""
-        r = self.state.restart
+        r = self._restart
         if team == r.team and self._kicker_in_place() == -1 and any(
                 self._active(p) and self._kicker_targets(p) for p in r.kickers):
             return True
@@ -211,7 +220,7 @@ class SetPieceMixin:
         st.actor = -1
 
     def _complete_restart(self) -> None:
-        st, r = self.state, self.state.restart
+        st, r = self.state, self._restart
         kicker = self._kicker_in_place()
         st.restart, st.resume, st.reset_deadline = None, None, -1.0
         self._emit("restart_ready", kind=r.kind, team=TEAMS[r.team])
@@ -235,7 +244,7 @@ class SetPieceMixin:
         if not self._active(p):
             raise Illegal("no_token", f"{pawn_id(p)} is not in play")
         team = 0 if p < 11 else 1
-        if st.restart.kind == "penalty" and st.actor >= 0 and team != st.actor:
+        if self._restart.kind == "penalty" and st.actor >= 0 and team != st.actor:
             raise Illegal("not_your_turn", f"{TEAMS[st.actor]} places a pawn now "
                                            "(rule 9B: the fouling team first, alternating)")
         if self.occ.physical[team] >> to & 1:
@@ -245,16 +254,16 @@ class SetPieceMixin:
             raise Illegal(code, f"{pawn_id(p)} may not leave its own half")
         if self._must_leave(p):
             if not self._leave_targets(p) >> to & 1:
-                in_zone = team == st.restart.zone_team and self._zone() >> st.sq[p] & 1
+                in_zone = team == self._restart.zone_team and self._zone() >> st.sq[p] & 1
                 where = ", ".join(g.name(s) for s in g.squares_of(self._leave_targets(p))[:8])
                 raise Illegal("free_kick_zone" if in_zone else "placement",
                               f"{pawn_id(p)} must leave {g.name(st.sq[p])} for one of {where}")
-        elif p in st.restart.kickers and self._kicker_in_place() == -1:
+        elif p in self._restart.kickers and self._kicker_in_place() == -1:
             if not self._kicker_targets(p) >> to & 1:
                 spots = ", ".join(g.name(s) for s in g.squares_of(self._kicker_targets(p)))
                 raise Illegal("placement", f"the kicker goes onto {spots}")
         else:
-            kind = st.restart.kind.replace("_", " ")
+            kind = self._restart.kind.replace("_", " ")
             raise Illegal("placement", f"{pawn_id(p)} has nothing to fix in this {kind} set-up")
         st.sq[p] = to
         self._moved()
@@ -263,7 +272,7 @@ class SetPieceMixin:
             self._next_setup_placer(team)
 
     def _setup_move_ball(self, to: int) -> None:
-        st, r = self.state, self.state.restart
+        st, r = self.state, self._restart
         if not r.ball_squares >> to & 1:
             raise Illegal("placement", "the ball goes to " + ", ".join(g.name(s) for s in g.squares_of(r.ball_squares)))
         if self._ball_ok() and (self._kicker_in_place() != -1 or r.kicker_squares):
@@ -271,9 +280,9 @@ class SetPieceMixin:
         st.ball = to
         self._check_restart()
 
-    def _setup_actions(self) -> list:
-        st, r = self.state, self.state.restart
-        out: list = []
+    def _setup_actions(self) -> list[Action]:
+        st, r = self.state, self._restart
+        out: list[Action] = []
         if not self._ball_ok() or (self._kicker_in_place() == -1 and not r.kicker_squares):
             out.extend(MoveBall(s) for s in g.squares_of(r.ball_squares) if s != st.ball)
         for p in range(22):
@@ -338,9 +347,9 @@ class SetPieceMixin:
         self._emit("placement", team=TEAMS[team], pawn=pawn_id(p), square=g.name(to), n=st.placements[team])
         self._next_placer(team)
 
-    def _placement_actions(self) -> list:
+    def _placement_actions(self) -> list[Action]:
         st = self.state
-        out = []
+        out: list[Action] = []
         for p in pawns_of(st.actor):
             if self._active(p) and p != st.shooter:
                 out.extend(MovePawn(p, s) for s in g.squares_of(self._placement_targets(p)))

@@ -4,14 +4,17 @@ The same document is the last line of `soccerboard replay` and the retained MQTT
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import geometry as g
 from .pieces import PAWN_IDS, TEAMS
 
-SCHEMA = "soccerboard.snapshot/1"
+if TYPE_CHECKING:
+    from .engine import Game
+
+SCHEMA: Final = "soccerboard.snapshot/1"
 Team = Literal["red", "blue"]
 
 
@@ -49,8 +52,8 @@ class RestartInfo(BaseModel):
 class BoardStatus(BaseModel):
     """Whether the sensed board agrees with the game (filled in by the core)."""
     consistent: bool
-    mismatch: dict | None = None
-    question: dict | None = None      # pawn identities the players are asked to confirm
+    mismatch: dict[str, Any] | None = None
+    question: dict[str, Any] | None = None      # pawn identities the players are asked to confirm
 
 
 class Dice(BaseModel):
@@ -68,7 +71,7 @@ class Snapshot(BaseModel):
     ball: str | None
     holder: str | None
     phase: str
-    expects: dict
+    expects: dict[str, Any]
     roll: int | None
     barred: str | None
     pawns: dict[str, PawnState]
@@ -80,7 +83,7 @@ class Snapshot(BaseModel):
     board: BoardStatus | None = None
     dice: Dice | None = None
 
-    def to_json_dict(self) -> dict:
+    def to_json_dict(self) -> dict[str, Any]:
         return self.model_dump(mode="json", by_alias=True)
 
 
@@ -88,7 +91,7 @@ def _sq(s: int) -> str | None:
     return g.name(s) if s >= 0 else None
 
 
-def snapshot_of(game) -> Snapshot:
+def snapshot_of(game: Game) -> Snapshot:
     st = game.state
     r = st.restart
     return Snapshot(

@@ -4,12 +4,13 @@ Time only moves with Tick actions, so a replay on simulated time is exact.
 """
 from __future__ import annotations
 
+from .base import GameBase
 from .errors import Illegal
 from .phase import Phase
 from .pieces import TEAMS, other
 
 
-class TimeMixin:
+class TimeMixin(GameBase):
     def _period_length(self) -> float:
         o = self.options
         return (o.half_minutes if self.state.period <= 2 else o.extra_time_minutes) * 60.0
@@ -74,7 +75,7 @@ class TimeMixin:
             return
         self._final_whistle()
 
-    def _score(self) -> dict:
+    def _score(self) -> dict[str, int]:
         return {"red": self.state.score[0], "blue": self.state.score[1]}
 
     def _final_whistle(self) -> None:
