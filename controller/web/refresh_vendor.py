@@ -22,7 +22,8 @@ from pathlib import Path
 
 PACKAGE = "mqtt"
 PINNED_VERSION = "5.16.0"
-STATIC_DIR = Path(__file__).resolve().parent / "static"
+SCRIPT = Path(__file__).resolve()      # pin() rewrites its PINNED_VERSION line
+STATIC_DIR = SCRIPT.parent / "static"
 VENDOR_DIR = STATIC_DIR / "vendor"
 MANIFEST = VENDOR_DIR / "manifest.json"
 # package path inside the tarball -> path under vendor/
@@ -54,7 +55,7 @@ def write_manifest(version: str, vendor_dir: Path = VENDOR_DIR) -> dict:
     return doc
 
 
-def pin(version: str, script: Path = Path(__file__).resolve()) -> None:
+def pin(version: str, script: Path = SCRIPT) -> None:
     """Rewrite PINNED_VERSION in this file, so the next refresh (and the test) use the new version."""
     text = script.read_text()
     new = re.sub(r'^PINNED_VERSION = "[^"]*"$', f'PINNED_VERSION = "{version}"', text, count=1, flags=re.M)

@@ -65,10 +65,11 @@ def build_frames(journal_path: str | os.PathLike) -> dict:
     marks: list[dict] = []
 
     def take(step: Step) -> None:
-        if step.state is not None:
+        game = ref.core.game
+        if step.state is not None and game is not None:     # a state is always a game's
             frames.append({"seq": step.state["seq"], "minute": match_minute(step.state).strip(),
                            "state": step.state,
-                           "leds": plan_leds(ref.core.game, ref.core.board_view()).to_json(),
+                           "leds": plan_leds(game, ref.core.board_view()).to_json(),
                            "events": []})
         if not step.events or not frames:    # no frame yet: only a refused first line, which has no events
             return
@@ -119,5 +120,6 @@ def render_replay_html(journal_path: str | os.PathLike, static_dir: Path = STATI
         raise ValueError("app.css must not contain </style>")
     page = _replace_once(page, STYLE_LINK, f"<style>\n{css}</style>")
     page = _replace_once(page, IMPORT_MAP, json.dumps({"imports": module_map(static_dir)}))
-    page = _replace_once(page, DATA_ELEMENT, DATA_ELEMENT.replace("></script>", f">{encode(build_frames(journal_path))}</script>"))
+    data = DATA_ELEMENT.replace("></script>", f">{encode(build_frames(journal_path))}</script>")
+    page = _replace_once(page, DATA_ELEMENT, data)
     return page

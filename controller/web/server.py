@@ -33,10 +33,11 @@ class _Handler(SimpleHTTPRequestHandler):
     timeout = IDLE_SECONDS  # a kept-alive connection nobody uses any more ends here
     disable_nagle_algorithm = True
 
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript",
+    # a class attribute as in http.server, whose declaration (a plain dict, not a ClassVar) this must match
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript",  # noqa: RUF012
                       ".mjs": "text/javascript", ".json": "application/json", ".svg": "image/svg+xml"}
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+    def do_GET(self) -> None:
         if self.path.split("?", 1)[0] == "/config.json":
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -55,7 +56,7 @@ class _Handler(SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 - http.server's signature
+    def log_message(self, format: str, *args) -> None:
         log.debug("%s %s", self.address_string(), format % args)
 
 
@@ -78,7 +79,7 @@ class WebServer:
     def url(self) -> str:
         return f"http://{self.host}:{self.port}/"
 
-    def start(self) -> "WebServer":
+    def start(self) -> WebServer:
         self._thread.start()
         return self
 
