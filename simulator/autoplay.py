@@ -16,10 +16,12 @@ from simulator.lines import lines_for
 
 
 def _game(core: Core) -> Game:
-    """The core's game; every line fed here was accepted, so there is one from the set-up on."""
-    if core.game is None:
-        raise RuntimeError("the core has no game after an accepted set-up")
-    return core.game
+    """The core's game: the bots play this engine's games, and every line fed here was accepted, so there
+    is one from the set-up on."""
+    game = core.game
+    if not isinstance(game, Game):
+        raise RuntimeError(f"the bots need a Soccer Tactics WORLD game, the core has {game!r}")
+    return game
 
 
 def simulate(seed: int, options: dict, on_line=None, on_event=None, pause: float = 0.0) -> Core:
