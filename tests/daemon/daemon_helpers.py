@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Self
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -66,17 +67,24 @@ class Mosquitto:
             f"listener {self.port} 127.0.0.1\nallow_anonymous true\npassword_file {pw}\n"
             f"acl_file {self.dir / 'acl'}\npersistence true\npersistence_location {self.dir}/\n"
             f"user {getpass.getuser()}\nlog_dest file {self.dir / 'mosquitto.log'}\n")
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self) -> Mosquitto:
+    def start(self) -> Self:
         self.proc = subprocess.Popen([self.binary, "-c", str(self.dir / "mosquitto.conf")],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         wait_for(self._listening, 10, f"mosquitto on port {self.port}")
         return self
 
-    def _listening(self) -> bool:
+    def _check_running(self) -> None:
+        """Fail with mosquitto's own words once it has exited."""
+        if self.proc is None:
+            raise AssertionError("mosquitto was not started")
         if self.proc.poll() is not None:
-            raise AssertionError(f"mosquitto exited: {self.proc.stderr.read().decode(errors='replace')}")
+            err = self.proc.communicate()[1] or b""
+            raise AssertionError(f"mosquitto exited: {err.decode(errors='replace')}")
+
+    def _listening(self) -> bool:
+        self._check_running()
         try:
             with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                 return True
@@ -109,9 +117,14 @@ class Watcher:
                                   clean_session=not persistent)
         if user:
             self.client.username_pw_set(user, password)
-        self.client.reconnect_delay_set(0.05, 0.5)
+        # paho annotates whole seconds but waits any number of them: the tests reconnect within a second
+        self.client.reconnect_delay_set(0.05, 0.5)  # type: ignore[arg-type]
         self.topic = topic
-        self.client.on_connect = lambda c, u, f, rc, p: (c.subscribe(topic, qos=1), self.subscribed.set())
+
+        def on_connect(client, userdata, flags, reason_code, properties) -> None:
+            client.subscribe(topic, qos=1)
+            self.subscribed.set()
+        self.client.on_connect = on_connect
         self.client.on_message = self._message
         self.client.connect("127.0.0.1", port, keepalive=10)
         self.client.loop_start()
@@ -144,7 +157,10 @@ def publish_once(port: int, topic: str, payload: str, user: str | None = None, p
         c.username_pw_set(user, password)
     result: dict = {}
     done = threading.Event()
-    c.on_connect = lambda cl, u, f, rc, p: (result.setdefault("rc", rc), done.set())
+    def on_connect(client, userdata, flags, reason_code, properties) -> None:
+        result.setdefault("rc", reason_code)
+        done.set()
+    c.on_connect = on_connect
     c.connect("127.0.0.1", port)
     c.loop_start()
     try:

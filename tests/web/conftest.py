@@ -12,8 +12,16 @@ import re
 
 import pytest
 
-from web_helpers import (BoardPublisher, InProcessDaemon, MissingTool, WebMosquitto, launch_chromium, live_url,
-                         make_server, wait_connected)
+from tests.web.web_helpers import (
+    BoardPublisher,
+    InProcessDaemon,
+    MissingTool,
+    WebMosquitto,
+    launch_chromium,
+    live_url,
+    make_server,
+    wait_connected,
+)
 
 _boards = itertools.count(1)
 

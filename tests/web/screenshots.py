@@ -1,6 +1,6 @@
 """Screenshots of the page for the docs, made with the browser tests' own fixtures (run by hand):
 
-    .venv/bin/python tests/web/screenshots.py [--out docs/img]
+    .venv/bin/python -m tests.web.screenshots [--out docs/img]      (from the repository root)
 
 live.png      the live view of a match in progress, laptop (1280x800)
 phone.png     the same match on a portrait phone (390x844)
@@ -17,14 +17,23 @@ import sys
 import tempfile
 from pathlib import Path
 
+from playwright.sync_api import sync_playwright
+
+from tests.daemon.daemon_helpers import scenario_lines
+from tests.web.web_helpers import (
+    BoardPublisher,
+    SimProcess,
+    WebMosquitto,
+    launch_chromium,
+    live_url,
+    make_server,
+    match_frames,
+    publish_frame,
+    wait_connected,
+    wait_seq,
+)
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "daemon"), str(ROOT / "tests" / "web")]
-
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from daemon_helpers import scenario_lines  # noqa: E402
-from web_helpers import (BoardPublisher, SimProcess, WebMosquitto, launch_chromium, live_url, make_server,  # noqa: E402
-                         match_frames, publish_frame, wait_connected, wait_seq)
 
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -96,7 +105,8 @@ def main() -> int:
             wait_connected(page)
             for b in ("board1", "pitch2", "garage"):
                 page.wait_for_selector(f"#league [data-board='{b}']")
-            page.wait_for_function("() => /offline/i.test(document.querySelector(\"#league [data-board='garage']\").textContent)")
+            page.wait_for_function(
+                "() => /offline/i.test(document.querySelector(\"#league [data-board='garage']\").textContent)")
             page.screenshot(path=str(out / "league.png"))
             print(f"wrote {out / 'league.png'}")
         finally:
@@ -119,7 +129,8 @@ def main() -> int:
             page.wait_for_function("() => Number(document.body.dataset.seq || 0) > 0")
             page.select_option("#roll-face", "3")
             page.click("[data-roll='red']")
-            page.wait_for_function("() => document.querySelector(\"#dice [data-die='red']\").textContent.trim() === '3'")
+            page.wait_for_function(
+                "() => document.querySelector(\"#dice [data-die='red']\").textContent.trim() === '3'")
             page.wait_for_function("() => document.querySelectorAll('rect.square[data-meaning]').length > 0")
             page.locator("g.ball").click()
             page.wait_for_function("() => /ball/i.test(document.querySelector('#in-hand').textContent)")

@@ -7,11 +7,12 @@ import json
 import shutil
 import subprocess
 import threading
+from typing import Literal
 
 import paho.mqtt.client as mqtt
 import pytest
 
-from web_helpers import ROOT, InProcessDaemon, WebMosquitto, wait_for
+from tests.web.web_helpers import ROOT, InProcessDaemon, WebMosquitto, wait_for
 
 BOARD = "board1"                                   # the account the shipped ACL names
 DAEMON_PASS, REFEREE_PASS = "daemon-secret", "referee-secret"
@@ -29,7 +30,8 @@ def shipped_broker(tmp_path):
     broker.stop()
 
 
-def _client(port: int, transport: str = "tcp", user: str | None = None, password: str | None = None):
+def _client(port: int, transport: Literal["tcp", "websockets"] = "tcp", user: str | None = None,
+            password: str | None = None):
     c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, transport=transport)
     if user:
         c.username_pw_set(user, password)

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import re
 
-from web_helpers import (ROOT, BoardPublisher, make_server, match_frames, publish_frame, scenario_file_lines,
-                         wait_connected, wait_seq)
+from tests.web.web_helpers import (
+    ROOT,
+    BoardPublisher,
+    make_server,
+    match_frames,
+    publish_frame,
+    scenario_file_lines,
+    wait_connected,
+    wait_seq,
+)
 
 
 def _frames(name: str):

@@ -8,8 +8,20 @@ import signal
 import time
 
 from controller.daemon.publisher import clock_document
-from web_helpers import (ROOT, BoardPublisher, WebMosquitto, feed_texts, live_url, match_frames, publish_frame,
-                         scenario_file_lines, squares_drawn, wait_connected, wait_for, wait_seq)
+from tests.web.web_helpers import (
+    ROOT,
+    BoardPublisher,
+    WebMosquitto,
+    feed_texts,
+    live_url,
+    match_frames,
+    publish_frame,
+    scenario_file_lines,
+    squares_drawn,
+    wait_connected,
+    wait_for,
+    wait_seq,
+)
 
 GOLDEN = ROOT / "tests" / "golden"
 
@@ -55,7 +67,7 @@ def test_a_goal_and_the_new_score_show_within_a_second_of_the_daemon_publishing_
     announcer = page.locator("#announcer")
     assert announcer.get_attribute("aria-live") == "assertive"
     assert "goal" in announcer.inner_text().lower()
-    goal = [m for m in d.outputs("events") if m["event"] == "goal"][0]
+    goal = next(m for m in d.outputs("events") if m["event"] == "goal")
     assert goal["score"] == {"red": 1, "blue": 0}
 
 
@@ -138,6 +150,7 @@ def _acl(path, state_readable: bool, marker: str) -> None:
 def _reload_acl(broker: WebMosquitto, acl, state_readable: bool, marker: str) -> None:
     """Rewrite the ACL, SIGHUP Mosquitto, and wait until a fresh subscriber may read probe/<marker>."""
     _acl(acl, state_readable, marker)
+    assert broker.proc is not None
     os.kill(broker.proc.pid, signal.SIGHUP)
     import paho.mqtt.client as mqtt
     got = []

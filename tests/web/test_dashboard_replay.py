@@ -6,8 +6,8 @@ import re
 import subprocess
 import sys
 
-from daemon_helpers import scenario_lines
-from web_helpers import ROOT, match_frames, write_journal
+from tests.daemon.daemon_helpers import scenario_lines
+from tests.web.web_helpers import ROOT, match_frames, write_journal
 
 OPTIONS = {"half_minutes": 10.0, "extra_time": False}
 SEED = 2                       # the seeded bots' match with one goal (blue's) and a full time

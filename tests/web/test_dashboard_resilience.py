@@ -6,8 +6,18 @@ import threading
 
 import paho.mqtt.client as mqtt
 
-from web_helpers import (ROOT, BoardPublisher, feed_texts, live_url, match_frames, publish_frame,
-                         scenario_file_lines, squares_drawn, wait_connected, wait_seq)
+from tests.web.web_helpers import (
+    ROOT,
+    BoardPublisher,
+    feed_texts,
+    live_url,
+    match_frames,
+    publish_frame,
+    scenario_file_lines,
+    squares_drawn,
+    wait_connected,
+    wait_seq,
+)
 
 
 def _frames():

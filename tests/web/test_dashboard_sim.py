@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from web_helpers import SimProcess, feed_texts, wait_connected
+from tests.web.web_helpers import SimProcess, feed_texts, wait_connected
 
 
 @pytest.fixture

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 
-from daemon_helpers import scenario_lines
-from web_helpers import iso_now, match_frames, wait_seq
-
 from controller.daemon.report import match_minute
+from tests.daemon.daemon_helpers import scenario_lines
+from tests.web.web_helpers import iso_now, match_frames, wait_seq
 
 OPTIONS = {"half_minutes": 45.0}
 FEED_LENGTH = 150

@@ -89,7 +89,7 @@ def test_licence_is_shipped_with_the_bundle():
 
 
 def test_pinned_version_is_the_manifest_version():
-    assert refresh_vendor.PINNED_VERSION == manifest()["version"]
+    assert manifest()["version"] == refresh_vendor.PINNED_VERSION
 
 
 def test_bundle_is_the_browser_esm_build():

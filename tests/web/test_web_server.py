@@ -6,7 +6,7 @@ import http.client
 import json
 import time
 
-from web_helpers import make_server
+from tests.web.web_helpers import make_server
 
 
 def test_one_connection_serves_the_page_its_modules_and_config():

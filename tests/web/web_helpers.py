@@ -20,14 +20,16 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import paho.mqtt.client as mqtt
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "tests" / "daemon") not in sys.path:
-    sys.path.insert(0, str(ROOT / "tests" / "daemon"))
+from tests.daemon.daemon_helpers import Mosquitto, free_port, stop_process, wait_for
 
-from daemon_helpers import Mosquitto, free_port, stop_process, wait_for  # noqa: E402
+if TYPE_CHECKING:
+    from controller.daemon.referee import Referee
+
+ROOT = Path(__file__).resolve().parents[2]
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -75,8 +77,7 @@ class WebMosquitto(Mosquitto):
         self.proc = None
 
     def _listening(self) -> bool:
-        if self.proc.poll() is not None:
-            raise AssertionError(f"mosquitto exited: {self.proc.stderr.read().decode(errors='replace')}")
+        self._check_running()
         for port in (self.port, self.ws_port):
             try:
                 with socket.create_connection(("127.0.0.1", port), timeout=0.2):
@@ -110,8 +111,8 @@ def launch_chromium(playwright):
 def make_server(config: dict, static_dir: Path | None = None):
     """controller.web.server.WebServer on a free port, serving the page and `config` as /config.json."""
     from controller.web.server import STATIC_DIR, WebServer
-    static_dir = static_dir or os.environ.get("SOCCERBOARD_TEST_STATIC") or STATIC_DIR   # another build of the page
-    return WebServer("127.0.0.1", 0, config, static_dir).start()
+    static = static_dir or os.environ.get("SOCCERBOARD_TEST_STATIC") or STATIC_DIR   # another build of the page
+    return WebServer("127.0.0.1", 0, config, static).start()
 
 
 def live_url(server_url: str, board: str, **params) -> str:
@@ -156,7 +157,8 @@ class BoardPublisher:
         self._up = threading.Event()
         self.client.on_connect = self._connected
         self.client.on_disconnect = lambda c, u, f, rc, p: self._up.clear()
-        self.client.reconnect_delay_set(0.05, 0.2)
+        # paho annotates whole seconds but waits any number of them: the tests reconnect within a second
+        self.client.reconnect_delay_set(0.05, 0.2)  # type: ignore[arg-type]
         self.client.connect("127.0.0.1", port, keepalive=10)
         self.client.loop_start()
         if not self._up.wait(5):
@@ -279,8 +281,9 @@ def publish_frame(pub: BoardPublisher, frame: Frame) -> None:
         pub.event({"seq": e["seq"], "ts": iso_now(), **{k: v for k, v in e.items() if k != "seq"}})
     if frame.state is not None:
         pub.state(frame.state)
-    if frame.clock_view is not None:
-        pub.clock(frame.clock())
+    clock = frame.clock()
+    if clock is not None:
+        pub.clock(clock)
     if frame.leds is not None:
         pub.leds(frame.leds)
 
@@ -311,7 +314,7 @@ class InProcessDaemon:
         with self._lock:
             self.seen.extend(msgs)
 
-    def start(self) -> "InProcessDaemon":
+    def start(self) -> InProcessDaemon:
         self.daemon.start()
         if not self.publisher.connected.wait(10):
             raise AssertionError(f"the daemon did not connect: {self.publisher.last_error}")
@@ -331,11 +334,16 @@ class InProcessDaemon:
 
     @property
     def seq(self) -> int:
-        return self.daemon.referee.seq
+        return self._referee().seq
 
     @property
     def state(self) -> dict | None:
-        return self.daemon.referee.state_doc
+        return self._referee().state_doc
+
+    def _referee(self) -> Referee:
+        if self.daemon.referee is None:
+            raise AssertionError("the daemon has not been started")
+        return self.daemon.referee
 
     def stop(self) -> None:
         self.daemon.stop()
@@ -394,6 +402,8 @@ class SimProcess:
                                  + "\n".join(self.lines[-40:]))
 
     def _read(self) -> None:
+        if self.proc.stdout is None:
+            raise AssertionError("`soccerboard sim` was started without a pipe for its output")
         with open(self.log, "a") as f:
             for line in self.proc.stdout:
                 line = line.rstrip("\n")
@@ -413,7 +423,28 @@ class SimProcess:
         return stop_process(self.proc)
 
 
-__all__ = ["BoardPublisher", "CHROMIUM_ARGS", "Frame", "InProcessDaemon", "MissingTool", "Mosquitto", "ROOT",
-           "SimProcess", "WebMosquitto", "feed_texts", "free_port", "launch_chromium", "live_url", "make_server",
-           "match_frames", "publish_frame", "scenario_file_lines", "squares_drawn", "stop_process", "wait_connected",
-           "wait_for", "wait_seq", "write_journal"]
+__all__ = [
+    "CHROMIUM_ARGS",
+    "ROOT",
+    "BoardPublisher",
+    "Frame",
+    "InProcessDaemon",
+    "MissingTool",
+    "Mosquitto",
+    "SimProcess",
+    "WebMosquitto",
+    "feed_texts",
+    "free_port",
+    "launch_chromium",
+    "live_url",
+    "make_server",
+    "match_frames",
+    "publish_frame",
+    "scenario_file_lines",
+    "squares_drawn",
+    "stop_process",
+    "wait_connected",
+    "wait_for",
+    "wait_seq",
+    "write_journal",
+]
