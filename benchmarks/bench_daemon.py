@@ -25,10 +25,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "daemon")]
+sys.path.insert(0, str(ROOT))     # the test helpers: tests/ is a package of the checkout, not installed
 
 import paho.mqtt.client as mqtt  # noqa: E402
-from daemon_helpers import (  # noqa: E402
+
+from controller.core import SETTLE_SECONDS  # noqa: E402
+from tests.daemon.daemon_helpers import (  # noqa: E402
     BASE,
     BOARD,
     DAEMON_PASS,
@@ -40,8 +42,6 @@ from daemon_helpers import (  # noqa: E402
     wait_for,
     write_scenario,
 )
-
-from controller.core import SETTLE_SECONDS  # noqa: E402
 
 
 def pct(values, p):

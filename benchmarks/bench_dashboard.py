@@ -33,12 +33,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "daemon"), str(ROOT / "tests" / "web")]
+sys.path.insert(0, str(ROOT))     # the test helpers: tests/ is a package of the checkout, not installed
 
 import paho.mqtt.client as mqtt  # noqa: E402
-from daemon_helpers import scenario_lines  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from web_helpers import (  # noqa: E402
+
+from tests.daemon.daemon_helpers import scenario_lines  # noqa: E402
+from tests.web.web_helpers import (  # noqa: E402
     BoardPublisher,
     SimProcess,
     WebMosquitto,

@@ -26,15 +26,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-
-import test_e2e_serial_match as e2e  # noqa: E402
+sys.path.insert(0, str(ROOT))     # the e2e test's match: tests/ is a package of the checkout, not installed
 
 from controller.replay import replay_lines  # noqa: E402
 from firmware_bridge import host as H  # noqa: E402
 from firmware_bridge import messages as M  # noqa: E402
 from firmware_bridge import serial_link  # noqa: E402
+from tests.e2e import test_e2e_serial_match as e2e  # noqa: E402
 
 FAULTS = {
     "clean": ("--unplug-after", str(e2e.UNPLUG_AFTER), "--unplug-seconds", "1"),
