@@ -108,7 +108,7 @@ def daemon(web_broker, board, tmp_path):
 class PageLog:
     """What the page said on its console and the errors it threw, shown when a test fails."""
 
-    def __init__(self, page):
+    def __init__(self, page) -> None:
         self.lines: list[str] = []
         page.on("console", lambda m: self.lines.append(f"console.{m.type}: {m.text}"))
         page.on("pageerror", lambda e: self.lines.append(f"pageerror: {e}"))

@@ -24,7 +24,7 @@ def _score(page) -> dict:
     return {"red": int(page.inner_text("#score-red")), "blue": int(page.inner_text("#score-blue"))}
 
 
-def test_the_html_replay_steps_to_the_goal_without_the_network(context, tmp_path):
+def test_the_html_replay_steps_to_the_goal_without_the_network(context, tmp_path) -> None:
     lines = scenario_lines(SEED, OPTIONS)
     goals = [e for f in match_frames(lines, OPTIONS) for e in f.events if e["event"] == "goal"]
     assert len(goals) == 1
