@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from controller.replay import replay_lines
 from controller.rules.engine import Game
 from controller.rules.moves import region
-from controller.rules.reference import walked_destinations
 from controller.rules.pieces import N_PAWNS, is_keeper, pawns_of, stays_home
+from controller.rules.reference import walked_destinations
 from controller.rules.snapshot import snapshot_of
 from controller.rules.state import Options
 from simulator.autoplay import simulate

@@ -108,7 +108,7 @@ def test_rule2_rank_and_file_limits_every_pattern_against_a_square_by_square_wal
     """The limit masks are computed in closed form (no cache growing with the patterns seen): for every
     possible rank (8 squares, at most 4 side by side) and file (16 squares, at most 3 one behind the
     other), the squares they forbid are exactly those where a pawn would make a run too long."""
-    from controller.rules.occupancy import MAX_FILE_RUN, MAX_RANK_RUN, _RANK_BAD, _file_bad
+    from controller.rules.occupancy import _RANK_BAD, MAX_FILE_RUN, MAX_RANK_RUN, _file_bad
 
     for width, limit, bad_of in ((8, MAX_RANK_RUN, _RANK_BAD.__getitem__), (16, MAX_FILE_RUN, _file_bad)):
         for bits in range(1 << width):
@@ -120,6 +120,7 @@ def test_rule2_rank_and_file_limits_every_pattern_against_a_square_by_square_wal
 def test_rule2_a_pawn_slid_through_a_square_where_another_path_could_end_is_one_move():
     # red-m1 from d4 on a roll of 3: e5 is a destination (N2 then SE1) and a square of the NE path to g7
     import json
+
     from controller.replay import replay_lines
     setup = {"type": "setup", "pawns": {"red-gk": "d1", "red-s1": "d8", "red-m1": "d4", "blue-gk": "d16",
                                         "blue-d1": "c12"}, "ball": "d8", "offense": "red"}

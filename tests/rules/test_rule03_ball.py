@@ -1,4 +1,6 @@
 """Rule 3: how the ball moves (exact distance, one change, C5 never back to a rank or file, over pawns)."""
+import itertools
+
 from controller.rules import geometry as g
 from controller.rules.paths import ball_targets
 
@@ -38,6 +40,7 @@ def test_rule3_ball_passes_over_pawns_of_both_teams():
 # ----- the ball tracked square by square on a physical board (BOARD.md section 6) ----------------------
 def raw(*lines, setup=None):
     import json
+
     from controller.replay import replay_lines
     first = setup or {"type": "setup", "formation": "standard", "kickoff": "red"}
     out = replay_lines([json.dumps(first), *(json.dumps(x) for x in lines)])
@@ -47,7 +50,7 @@ def raw(*lines, setup=None):
 
 def slide(squares, token="ball"):
     out = []
-    for a, b in zip(squares, squares[1:]):
+    for a, b in itertools.pairwise(squares):
         out += [{"type": "lift", "square": a, "token": token}, {"type": "place", "square": b, "token": token}]
     return out
 
@@ -80,7 +83,7 @@ def test_rule3_ball_resting_where_a_path_could_end_or_go_on_waits_for_the_next_i
 
 
 def test_rule3_ball_off_every_path_is_refused():
-    v, events, snap = raw({"type": "roll", "die": "red", "value": 3}, *slide(["d8", "a8"]))
+    v, _events, _snap = raw({"type": "roll", "die": "red", "value": 3}, *slide(["d8", "a8"]))
     assert v[4]["ok"] is False and v[4]["reason"] == "kickoff_forward"
 
 

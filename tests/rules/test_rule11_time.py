@@ -168,6 +168,7 @@ def test_rule11A_C23_the_reset_clock_is_shown_but_not_sanctioned():
 # ----- the match clock after an explicit set-up, and its `clock` key (BOARD.md section 5, RULES.md 11) ---------
 def replay(*lines):
     import json
+
     from controller.replay import replay_lines
     out = replay_lines([json.dumps(x) for x in lines])
     return {o["line"]: o for o in out if "line" in o}, [o for o in out if "event" in o], out[-1]["snapshot"]
@@ -183,9 +184,9 @@ def clock(seconds):
 
 
 def test_rule11_an_explicit_setup_starts_period_1_at_0_and_the_clock_runs_from_the_first_roll():
-    v, events, snap = replay(EXPLICIT, clock(30))
+    _v, events, snap = replay(EXPLICIT, clock(30))
     assert snap["clock"]["period"] == 1 and snap["clock"]["elapsed"] == 0 and not snap["clock"]["running"]
-    v, events, snap = replay(EXPLICIT, ROLL, clock(30))
+    _v, events, snap = replay(EXPLICIT, ROLL, clock(30))
     assert {"event": "clock_started", "period": 1} in events
     assert snap["clock"]["running"] and snap["clock"]["elapsed"] == 30
 
@@ -207,16 +208,16 @@ def test_rule11_setup_clock_key_starts_mid_match():
 def test_rule11_setup_clock_key_in_extra_time_uses_the_extra_time_length():
     setup = {**EXPLICIT, "phase": "kick_off", "clock": {"period": 4, "elapsed": 0},
              "options": {"extra_time_minutes": 10}}
-    v, events, snap = replay(setup)
+    v, _events, snap = replay(setup)
     assert v[1]["ok"] and snap["clock"]["period"] == 4 and snap["clock"]["length"] == 600
 
 
 def test_rule11_a_bad_setup_clock_key_is_bad_input():
     for bad in ({"period": 0}, {"period": 5}, {"period": 1, "elapsed": -1}, {"period": 1, "elapsed": 2700},
                 {"period": 2, "elapsed": "late"}, {"period": 1, "elapsed": 10, "added": 3}):
-        v, events, snap = replay({**EXPLICIT, "clock": bad})
+        v, _events, _snap = replay({**EXPLICIT, "clock": bad})
         assert v[1]["reason"] == "bad_input", bad
-    v, events, snap = replay({**EXPLICIT, "clock": {"period": 3}, "options": {"extra_time": False}})
+    v, _events, _snap = replay({**EXPLICIT, "clock": {"period": 3}, "options": {"extra_time": False}})
     assert v[1]["reason"] == "bad_input"
 
 

@@ -37,6 +37,7 @@ def test_rule12B_shooting_die_faces_must_cover_one_to_six():
 # ----- the `options` key of a scenario's set-up line (BOARD.md section 5) ------------------------------------
 def replay(*lines):
     import json
+
     from controller.replay import replay_lines
     out = replay_lines([json.dumps(x) for x in lines])
     return {o["line"]: o for o in out if "line" in o}, [o for o in out if "event" in o], out[-1]["snapshot"]
@@ -44,8 +45,10 @@ def replay(*lines):
 
 ATTACK = {"type": "setup", "pawns": {"red-gk": "d1", "red-s1": "d12", "red-m1": "e14", "red-m2": "a10",
                                      "blue-gk": "d16", "blue-d1": "h15"}, "ball": "d12", "offense": "red"}
-TO_THE_SHOT = [{"type": "roll", "die": "red", "value": 1}, {"type": "move", "from": "a10", "to": "a11", "token": "red"},
-               {"type": "roll", "die": "red", "value": 2}, {"type": "move", "from": "d12", "to": "e14", "token": "ball"}]
+TO_THE_SHOT = [{"type": "roll", "die": "red", "value": 1},
+               {"type": "move", "from": "a10", "to": "a11", "token": "red"},
+               {"type": "roll", "die": "red", "value": 2},
+               {"type": "move", "from": "d12", "to": "e14", "token": "ball"}]
 
 
 def test_rule12_setup_options_key_sets_every_option():
@@ -79,11 +82,11 @@ def test_rule12A_advanced_defenders_option_on_the_setup_line():
              {"type": "roll", "die": "blue", "value": 1}, {"type": "move", "from": "d8", "to": "d7", "token": "ball"},
              {"type": "move", "from": "d8", "to": "d7", "token": "blue"},
              {"type": "roll", "die": "red", "value": 3}, {"type": "roll", "die": "blue", "value": 5}]
-    v, events, snap = replay(setup, *lines)
+    v, events, _snap = replay(setup, *lines)
     assert all(x["ok"] for x in v.values()) and events[-1]["event"] == "battle_tie"     # 3 + 2 against 5
 
 
 def test_rule12_a_bad_option_on_the_setup_line_is_bad_input():
     for bad in ({"half_minutes": 0}, {"shooting_die": "maybe"}, {"overtime": True}):
-        v, events, snap = replay({"type": "setup", "formation": "standard", "kickoff": "red", "options": bad})
+        v, _events, snap = replay({"type": "setup", "formation": "standard", "kickoff": "red", "options": bad})
         assert v[1]["reason"] == "bad_input" and snap is None
