@@ -117,6 +117,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
   // changed (a move is one pawn, the ball and the arrow), so the browser styles, lays out and paints a
   // few new elements instead of the whole layer.
   let drawn = new Map(); // "pawn:<id>", "ball", "arrow" -> {key, node}
+  let litFrom; // the LED document the squares show: a state-only paint leaves the 128 squares alone
 
   function build(o) {
     orientation = o === "landscape" ? "landscape" : "portrait";
@@ -150,6 +151,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     tokens = make("g", { class: "tokens" }, svg);
     tokensKey = null;
     drawn = new Map();
+    litFrom = undefined;
     if (last) paint(last);
   }
 
@@ -232,7 +234,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     last = view;
     const snap = view.snapshot;
     const lit = view.leds?.squares ?? {};
-    for (const [name, node] of squares) {
+    for (const [name, node] of view.leds === litFrom ? [] : squares) {
       const led = lit[name];
       const fill = led && Array.isArray(led.rgb) ? ledFill(led.rgb) : null;
       if (fill) {
@@ -246,6 +248,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
         node.classList.remove("lit");
       }
     }
+    litFrom = view.leds;
     // the token layer is looked at only when something on it changed (an LED-only update leaves it)
     const key = JSON.stringify([snap?.pawns, snap?.ball, snap?.holder, view.held, view.lastMove]);
     if (key === tokensKey) return;
