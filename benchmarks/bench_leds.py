@@ -1,6 +1,6 @@
 """LED planner speed: plan_leds + frame() for positions from random matches.
 
-The tracker's budget (issue 3) is a settled frame to an accepted action plus a new LED frame in under
+The tracker's budget is a settled frame to an accepted action plus a new LED frame in under
 1 ms at the 99th percentile, so the planner must take a small part of that. Prints median and p99 per
 kind of position, with baselines measured in the same run (building a blank frame; turning a ready
 plan into a frame) so the ratios mean something on a shared, noisy machine. Not a test.

@@ -1,7 +1,7 @@
 """The seam between the daemon and a game's rules.
 
 The core, the tracker, the LEDs and the publishers only talk to a Ruleset and the game it makes, so a
-second game on the same board (Soccer The Board Game, seed 004) is a new Ruleset, not a change to them.
+second game on the same board (Soccer The Board Game) is a new Ruleset, not a change to them.
 """
 from __future__ import annotations
 

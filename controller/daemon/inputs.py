@@ -78,7 +78,7 @@ class HardwarePoller:
         self._put = put
         self._wait = wait
         self._frame = hardware.occupancy.latest()
-        self._tracker = FrameTracker()            # only settled changes reach the core (issue 3)
+        self._tracker = FrameTracker()            # only settled changes reach the core
         self._tracker.start(self._frame)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="soccerboard-hal", daemon=True)

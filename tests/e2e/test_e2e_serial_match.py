@@ -1,4 +1,4 @@
-"""Issue 4 acceptance: the daemon on the serial backend referees a match played by the emulated board.
+"""End to end over a serial line: the daemon on the serial backend referees a match played by the emulated board.
 
 `soccerboard emulate-board` (a subprocess) plays tests/e2e/scenarios/serial_match.jsonl on a pseudo-terminal
 behind a stable link name, as a board would: the set-up formation, then one occupancy change or die roll per

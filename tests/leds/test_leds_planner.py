@@ -1,4 +1,4 @@
-"""LED frames asserted exactly for representative states (issue 3, items 4 and 7)."""
+"""LED frames asserted exactly for representative states: play, set pieces, corrections and identity questions."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,5 @@
 """Board tracking: raw lifts and places judged as a physical board judges them (BOARD.md section 6),
-and sensor frames settled before they reach the core (issue 3)."""
+and sensor frames settled before they reach the core."""
 import json
 from pathlib import Path
 

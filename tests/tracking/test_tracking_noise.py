@@ -1,4 +1,4 @@
-"""Issue 3 acceptance: with 5% of sensor frames carrying a random single-square glitch, whole matches
+"""Whole matches under sensor noise: with 5% of sensor frames carrying a random single-square glitch, whole matches
 played on the board through the frame tracker and the core accept exactly the moves that were made."""
 import os
 
