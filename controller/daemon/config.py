@@ -102,7 +102,7 @@ class GameConfig(_Section):
     @field_validator("options")
     @classmethod
     def _options(cls, v: dict) -> dict:
-        from controller.rules.state import Options
+        from controller.rules import Options
         try:
             Options(**v)
         except ValidationError as e:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from controller.core import Core, Outcome
-from controller.rules.errors import Illegal
+from controller.rules import Illegal
 from controller.ruleset import get_ruleset
 from controller.scenario import BadInput, parse_obj
 
