@@ -16,7 +16,8 @@
    over wall time while the real daemon (`soccerboard sim --broker ... --speed 0`) plays a whole match at full
    speed into that Mosquitto, and (--live-seconds) at the live pace of `soccerboard sim` (0.25 s an input).
    Baseline: a page holding only a bare mqtt.js client that parses every message of the same match.
-   Goal < 5 % of a core.
+   Goal < 5 % of a core at the live pace. At full speed (some 800 messages a second) the bare client alone
+   is far above 5 %, so no page can meet it there: that row says what the page adds to the client.
 """
 from __future__ import annotations
 
@@ -292,27 +293,41 @@ def page_cpu(browser, broker, server, tmp: Path, live_seconds: float) -> None:
     (bare_dir / "bare.html").write_text(BARE_PAGE)
     shutil.copytree(ROOT / "controller" / "web" / "static" / "vendor", bare_dir / "vendor")
     bare_server = make_server({}, static_dir=bare_dir)
-    runs = []
+    pairs = []                                  # (run, the page's figures, the bare client's)
     try:
-        runs.append(("full speed (--speed 0), whole match", "page",
-                     cpu_run(browser, broker, server, bare_server, tmp, "page", "cpu1", 0, None)))
-        runs.append(("full speed, baseline: bare mqtt.js page", "bare",
-                     cpu_run(browser, broker, server, bare_server, tmp, "bare", "cpu2", 0, None)))
+        pairs.append(("full speed (--speed 0), whole match",
+                      cpu_run(browser, broker, server, bare_server, tmp, "page", "cpu1", 0, None),
+                      cpu_run(browser, broker, server, bare_server, tmp, "bare", "cpu2", 0, None)))
         if live_seconds:
-            runs.append((f"live pace (--speed 0.25), {live_seconds:g} s", "page",
-                         cpu_run(browser, broker, server, bare_server, tmp, "page", "cpu3", 0.25, live_seconds)))
-            runs.append(("live pace, baseline: bare mqtt.js page", "bare",
-                         cpu_run(browser, broker, server, bare_server, tmp, "bare", "cpu4", 0.25, live_seconds)))
+            pairs.append((f"live pace (--speed 0.25), {live_seconds:g} s",
+                          cpu_run(browser, broker, server, bare_server, tmp, "page", "cpu3", 0.25, live_seconds),
+                          cpu_run(browser, broker, server, bare_server, tmp, "bare", "cpu4", 0.25, live_seconds)))
     finally:
         bare_server.stop()
     print("\nPage CPU (renderer main thread, CDP Performance.getMetrics) while the daemon plays seed 1\n")
-    print("| run | wall | busy (TaskDuration) | TaskDuration / wall | ScriptDuration / wall | goal |")
+    print("| run | wall | busy (TaskDuration) | TaskDuration / wall | ScriptDuration / wall | goal: < 5 % of a core |")
     print("| --- | --- | --- | --- | --- | --- |")
-    for name, kind, r in runs:
-        goal = "< 5 % of a core" if kind == "page" else ""
-        extra = f" ({r['count']} messages)" if r["count"] is not None else ""
-        print(f"| {name}{extra} | {r['wall']:.1f} s | {r['busy']:.2f} s | {r['task']:.1f} % | {r['script']:.1f} % "
-              f"| {goal} |")
+
+    def line(name: str, r: dict, verdict: str) -> None:
+        print(f"| {name} | {r['wall']:.1f} s | {r['busy']:.2f} s | {r['task']:.1f} % | {r['script']:.1f} % "
+              f"| {verdict} |")
+
+    notes = []
+    for name, page, bare in pairs:
+        above = f"{page['task'] - bare['task']:+.1f} points on the bare client"
+        if bare["task"] >= 5:
+            # the client alone is over the goal: say what the page adds to it, per message too
+            per = (page["busy"] - bare["busy"]) / bare["count"] * 1000
+            line(name, page, f"not applicable: the bare client alone takes {bare['task']:.1f} % "
+                             f"({above}, {per:.3f} ms a message)")
+            notes.append(f"{name.split(',')[0]}: at {bare['count'] / bare['wall']:.0f} messages a second the bare "
+                         f"mqtt.js client alone is above 5 % of a core, so no page meets the goal there; "
+                         f"the row says what the page adds to it")
+        else:
+            line(name, page, f"{'met' if page['task'] < 5 else 'MISSED'}: {page['task']:.1f} % ({above})")
+        line(f"{name.split(',')[0]}, baseline: bare mqtt.js page ({bare['count']} messages)", bare, "")
+    for note in notes:
+        print(f"\n{note}.")
 
 
 def main() -> int:
