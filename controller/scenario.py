@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
@@ -45,17 +45,17 @@ class Setup(_Line):
     ball: str | None = None
     offense: TeamName | None = None
     phase: str = "offensive_set"
-    options: dict | None = None
+    options: dict[str, Any] | None = None
     clock: SetupClock | None = None
 
     @field_validator("ball")
     @classmethod
-    def _ball(cls, v):
+    def _ball(cls, v: str | None) -> str | None:
         return None if v is None else _square(v)
 
     @field_validator("pawns")
     @classmethod
-    def _pawns(cls, v):
+    def _pawns(cls, v: dict[str, str] | None) -> dict[str, str] | None:
         if v is not None:
             for sq in v.values():
                 _square(sq)
@@ -112,13 +112,13 @@ class ClockLine(_Line):
         return v
 
 
-Input = Annotated[Setup | Lift | Place | Move | RollLine | SpinLine | PressLine | ClockLine,
-                  Field(discriminator="type")]
-_ADAPTER = TypeAdapter(Input)
+Line = Setup | Lift | Place | Move | RollLine | SpinLine | PressLine | ClockLine
+Input = Annotated[Line, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[Line] = TypeAdapter(Input)
 TYPES = ("setup", "lift", "place", "move", "roll", "spin", "press", "clock")
 
 
-def parse_line(text: str):
+def parse_line(text: str) -> Line | None:
     """One scenario line -> an input model; None for comments and blank lines; BadInput otherwise."""
     stripped = text.strip()
     if not stripped or stripped.startswith("#"):
@@ -130,7 +130,7 @@ def parse_line(text: str):
     return parse_obj(data)
 
 
-def parse_obj(data):
+def parse_obj(data: object) -> Line:
     if not isinstance(data, dict):
         raise BadInput("a line must be a JSON object")
     if data.get("type") not in TYPES:
@@ -146,7 +146,7 @@ def parse_obj(data):
         raise BadInput(f"{data['type']} line, {loc}: {msg}{shown}") from None
 
 
-def _jsonable(v) -> bool:
+def _jsonable(v: object) -> bool:
     try:
         json.dumps(v)
         return True

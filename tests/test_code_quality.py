@@ -1,5 +1,6 @@
-"""The code base stays lint- and type-clean: `ruff check .` over the repository and `mypy` over the packages,
-both with their settings in pyproject.toml and the versions the test extra pins, as the pre-commit hooks
+"""The code base stays lint- and type-clean: `ruff check .` over the repository, `mypy` over the packages, and
+`mypy --strict` over the rules engine and the deterministic core (the library others build on), all with their
+settings in pyproject.toml and the versions the test extra pins, as the pre-commit hooks
 run them. A failure prints what they found.
 
 mypy keeps its incremental cache in .mypy_cache: a run from a fresh checkout takes some seconds, later
@@ -27,3 +28,8 @@ def test_ruff_finds_nothing():
 def test_mypy_finds_nothing():
     done = _run("mypy")
     assert done.returncode == 0, f"mypy found:\n{done.stdout}{done.stderr}"
+
+
+def test_mypy_strict_finds_nothing_in_the_engine_and_the_core():
+    done = _run("mypy", "--strict", "--cache-dir", ".mypy_cache/strict", "controller/rules", "controller/core.py")
+    assert done.returncode == 0, f"mypy --strict found:\n{done.stdout}{done.stderr}"
