@@ -9,7 +9,8 @@
 // document replaces the one before it. Those three are kept as the bytes that came, the newest of each,
 // and parsed and checked only when the view is about to paint (settle(), from its animation frame), so a
 // document superseded within a frame costs nothing. A state's seq is read from its last bytes at once
-// (trailingSeq), which keeps the gap detection exact for the events that follow it; an event settles the
+// (trailingSeq), which keeps the gap detection exact for the events that follow it (a state that then fails
+// its check still counts as received: re-reading it would bring the same document); an event settles the
 // state before it, so its feed line gets that state's match minute, as when every state was parsed.
 
 import mqtt from "mqtt";
