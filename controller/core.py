@@ -1,6 +1,6 @@
 """The deterministic core: every input goes through here, one at a time, and nothing else decides.
 
-Inputs are scenario lines (BOARD.md section 5): the live daemon turns sensor frames, dice and buttons
+Inputs are scenario lines (docs/board.md section 5): the live daemon turns sensor frames, dice and buttons
 into them, `soccerboard replay` reads them from a file, the simulator makes them. The core keeps the
 sensed board, compares it with the board the game expects, and turns the difference into game actions
 (the picochess way: match the whole occupancy against the engine, never trust single events). Same
@@ -224,7 +224,7 @@ class Core:
             out.events += self._ask_identity()
         return out
 
-    # ----- pawn identity (BOARD.md 3: ambiguity is asked, never guessed) ----------------------------------
+    # ----- pawn identity (docs/board.md 3: ambiguity is asked, never guessed) ----------------------------------
     def _watch_identity(self, line: Lift | Place | Move) -> None:
         missing, _ = self._difference()
         for colour in ("red", "blue"):

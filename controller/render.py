@@ -3,7 +3,7 @@
     render_svg(snapshot, leds=None) -> str
     render_png(snapshot, leds=None, scale=2) -> bytes
 
-`snapshot` is the published snapshot (BOARD.md section 6; a {"snapshot": ...} wrapper is accepted),
+`snapshot` is the published snapshot (docs/board.md section 6; a {"snapshot": ...} wrapper is accepted),
 `leds` the `<base>/leds` document (controller.leds LedPlan.to_json()) or just its "squares" mapping.
 The pitch's areas come from the board profile. Both outputs are drawn from one list of shapes, so the
 SVG and the PNG show the same picture; the PNG needs Pillow.

@@ -1,6 +1,6 @@
 """`soccerboard replay`: feed scenario lines to the core and print verdicts, events and a snapshot.
 
-Output (BOARD.md section 6) is JSON Lines: a verdict per input line in order, game events as they
+Output (docs/board.md section 6) is JSON Lines: a verdict per input line in order, game events as they
 happen, and a last {"snapshot": ...}. Bad lines are rejected with `bad_input`, never a crash.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Scenario lines (BOARD.md section 5): the physical inputs of a game, one JSON object a line.
+"""Scenario lines (docs/board.md section 5): the physical inputs of a game, one JSON object a line.
 
 The same format is the daemon's journal. Parsing never raises anything but BadInput, whose message
 says what is wrong with the line.

@@ -293,7 +293,7 @@ def play(emulator: BoardEmulator, actions, interval: float, unplug_after: int | 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="soccerboard emulate-board",
                                 description="Emulate the board's microcontroller on a pseudo-terminal.")
-    p.add_argument("scenario", nargs="?", help="scenario file (JSON Lines, BOARD.md section 5); - for stdin")
+    p.add_argument("scenario", nargs="?", help="scenario file (JSON Lines, docs/board.md section 5); - for stdin")
     p.add_argument("--link", help="stable symlink to the current pty (like /dev/serial/by-id/...)")
     p.add_argument("--interval", type=float, default=0.2, help="seconds between scenario actions")
     p.add_argument("--wait-for-host", type=float, default=30.0, metavar="S",

@@ -1,4 +1,4 @@
-"""Scenario files (BOARD.md section 5) as a physical board experiences them.
+"""Scenario files (docs/board.md section 5) as a physical board experiences them.
 
 Only what a board can sense matters here: ``lift``/``place``/``move`` change the occupancy,
 ``roll`` makes a die settle, ``press`` presses a button, and ``setup`` puts the pieces out
@@ -51,7 +51,7 @@ BoardAction = FrameAction | TokenAction | RollAction | PressAction
 
 
 def standard_formation(kickoff: str) -> bytes:
-    """The kick-off formation of BOARD.md sections 2 and 5 as a sensor frame."""
+    """The kick-off formation of docs/board.md sections 2 and 5 as a sensor frame."""
     frame = empty_frame()
     ranks = {"red": {"gk": 1, "d": 4, "m": 6, "s": 8}, "blue": {"gk": 16, "d": 13, "m": 11, "s": 9}}
     for team, r in ranks.items():

@@ -1,4 +1,4 @@
-"""Engine actions as the scenario lines a physical board would report (BOARD.md section 5).
+"""Engine actions as the scenario lines a physical board would report (docs/board.md section 5).
 
 The simulator and the property tests play with bots at the engine level, then drive the core with
 these lines, so what they check is the path the daemon takes.

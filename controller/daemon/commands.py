@@ -53,7 +53,7 @@ def parse_command(name: str, payload: bytes) -> tuple[dict, object]:
 
 
 def response(name: str, verdict: dict | None = None, error: str | None = None, request_id=None) -> dict:
-    """The `<base>/response` document of MQTT.md."""
+    """The `<base>/response` document of docs/mqtt.md."""
     doc: dict[str, Any]
     if error is not None:
         doc = {"request": name, "status": "error", "detail": error}

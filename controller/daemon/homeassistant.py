@@ -1,7 +1,7 @@
-"""Home Assistant MQTT discovery: the match as sensors of one device, off by default (MQTT.md, last line).
+"""Home Assistant MQTT discovery: the match as sensors of one device, off by default (docs/mqtt.md, last line).
 
 Why configs that point at the existing retained `<base>/state` with value templates, instead of topics
-of their own: the layout of MQTT.md stays exactly as it is, there is no second copy of the score that
+of their own: the layout of docs/mqtt.md stays exactly as it is, there is no second copy of the score that
 could disagree with the snapshot, and Home Assistant gets the retained state the moment it subscribes.
 
 Format followed (Home Assistant docs, MQTT integration, "MQTT Discovery", and "MQTT Sensor"): a retained

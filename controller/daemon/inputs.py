@@ -1,6 +1,6 @@
 """From hardware readings to scenario lines: the only place the daemon interprets the HAL.
 
-Everything the core hears is a scenario line (BOARD.md section 5), because that is what the journal
+Everything the core hears is a scenario line (docs/board.md section 5), because that is what the journal
 stores and `soccerboard replay` reads. Sensor frames go through the board tracker (controller/tracking.py),
 which hands on only settled changes, as lifts then places (a serial board settles them itself, on its own
 clock); a settled die becomes a roll, a button a press.

@@ -1,6 +1,6 @@
 """The match journal: every input fed to the core, one JSON line each, on disk before anyone hears of it.
 
-The journal is a scenario file (BOARD.md section 5), so `soccerboard replay` reads it as is; `#` lines
+The journal is a scenario file (docs/board.md section 5), so `soccerboard replay` reads it as is; `#` lines
 carry what a replay needs beyond the inputs (a header with the options, the board mode and the `seq`
 the match starts from) and the end of a match (`# finished`, `# abandoned`). A power cut in the
 middle of a write leaves a truncated last line: reading keeps everything before it, and the daemon

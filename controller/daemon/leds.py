@@ -1,15 +1,14 @@
 """The `<base>/leds` document: what the LEDs under the board show, square by square.
 
-The LED planner (legal destinations, set-piece zones, corrections, the move clock's last seconds) is
-the lead's part; until it lands the daemon drives no colours, so the document it publishes is the
-truth: every square dark, `planner: null`. `led_document` already turns any 384-byte frame into the
-published form, so the planner only has to hand frames (and, optionally, meanings) to the daemon.
+While a game runs, the LED planner (controller/leds/) makes this document (`LedPlan.to_json`). Before
+the first set-up there is no game to plan from: the board is dark, and `led_document` says so in the
+same published form (`planner: null`); it also turns any other 384-byte frame into that form.
 """
 from __future__ import annotations
 
 from hal.frames import LED_FRAME_LEN, NUM_SQUARES, blank_led_frame, square_name
 
-SCHEMA = "soccerboard.leds/1"
+from ..leds.planner import SCHEMA
 
 
 def led_document(frame: bytes | None = None, meanings: dict[str, str] | None = None,

@@ -42,7 +42,7 @@ def _logging(verbose: bool = False, quiet: bool = False) -> None:
 
 
 def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None) -> Publisher:
-    """The MQTT client of MQTT.md. It listens on sim/input in every mode, so that a daemon refereeing a
+    """The MQTT client of docs/mqtt.md. It listens on sim/input in every mode, so that a daemon refereeing a
     real board answers a simulator page with a refusal instead of silence."""
     m = settings.mqtt
     if url:

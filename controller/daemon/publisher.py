@@ -1,4 +1,4 @@
-"""MQTT at the edge (paho-mqtt 2.x, CallbackAPIVersion.VERSION2), laid out exactly as MQTT.md says.
+"""MQTT at the edge (paho-mqtt 2.x, CallbackAPIVersion.VERSION2), laid out exactly as docs/mqtt.md says.
 
 Why an outbox of our own instead of paho's queue: paho re-sends its unacknowledged messages after
 `on_connect` returns, so anything published from `on_connect` (or from another thread at that instant)

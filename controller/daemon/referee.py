@@ -1,6 +1,6 @@
 """The core plus the numbering of what it says: deterministic, so a journal replays to the same `seq`.
 
-MQTT.md gives events and the retained state one shared, rising `seq`. If that counter lived in the
+docs/mqtt.md gives events and the retained state one shared, rising `seq`. If that counter lived in the
 publisher, a restart would number the same events differently and subscribers would see duplicates
 under new numbers. Here the counter is a pure function of the journal: every event takes the next
 number, and the state takes one more whenever it changed (ignoring the running clock fields, which

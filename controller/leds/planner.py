@@ -77,7 +77,7 @@ class LedPlan:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """The `<base>/leds` document (MQTT.md): lit squares only, with colour and meaning."""
+        """The `<base>/leds` document (docs/mqtt.md): lit squares only, with colour and meaning."""
         squares = {square_name(s): {"rgb": list(RGB[m]), "meaning": m} for s, m in sorted(self.meanings.items())}
         return {"schema": SCHEMA, "planner": "controller.leds", "lit": len(squares), "squares": squares,
                 "correction": self.step.to_json() if self.step else None, "corrections_left": self.corrections}

@@ -1,7 +1,7 @@
 """The 22 pawns: ids, teams and roles.
 
 A pawn is an int 0..21: team * 11 + slot, slot 0 the keeper, 1-4 defenders, 5-8 midfielders,
-9-10 strikers. Ids on the wire are '<team>-gk', '<team>-d1'.. as BOARD.md section 5 names them.
+9-10 strikers. Ids on the wire are '<team>-gk', '<team>-d1'.. as docs/board.md section 5 names them.
 """
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ KICKER_ORDER = (9, 10, 5, 6, 7, 8, 1, 2, 3, 4)  # who takes a kick-off when stri
 class PlayMixin(GameBase):
     # ----- kick-off ------------------------------------------------------------------------------
     def _reset_formation(self, team: int) -> None:
-        """Kick-off formation (BOARD.md 2 and 5) with `team` to kick off; sent-off pawns leave the board."""
+        """Kick-off formation (docs/board.md 2 and 5) with `team` to kick off; sent-off pawns leave the board."""
         st = self.state
         for t in (0, 1):
             slots = self.profile.formation_squares(t, kickoff=(t == team))

@@ -1,4 +1,4 @@
-"""`soccerboard replay`: the contract of BOARD.md section 6 and bad input that never crashes it."""
+"""`soccerboard replay`: the contract of docs/board.md section 6 and bad input that never crashes it."""
 import json
 import subprocess
 import sys

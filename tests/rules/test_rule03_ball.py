@@ -37,7 +37,7 @@ def test_rule3_ball_passes_over_pawns_of_both_teams():
     assert ball(gm) == "d9"
 
 
-# ----- the ball tracked square by square on a physical board (BOARD.md section 6) ----------------------
+# ----- the ball tracked square by square on a physical board (docs/board.md section 6) ----------------------
 def raw(*lines, setup=None):
     import json
 

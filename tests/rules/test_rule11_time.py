@@ -165,7 +165,7 @@ def test_rule11A_C23_the_reset_clock_is_shown_but_not_sanctioned():
     assert gm.state.phase == "offensive_set"
 
 
-# ----- the match clock after an explicit set-up, and its `clock` key (BOARD.md section 5, RULES.md 11) ---------
+# ----- the match clock after an explicit set-up, and its `clock` key (docs/board.md section 5, rule 11) ---------
 def replay(*lines):
     import json
 

@@ -34,7 +34,7 @@ def test_rule12B_shooting_die_faces_must_cover_one_to_six():
         Options(shooting_die_faces={1: "goal"})
 
 
-# ----- the `options` key of a scenario's set-up line (BOARD.md section 5) ------------------------------------
+# ----- the `options` key of a scenario's set-up line (docs/board.md section 5) ------------------------------------
 def replay(*lines):
     import json
 

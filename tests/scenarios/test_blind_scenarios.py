@@ -1,4 +1,4 @@
-"""Blind acceptance scenarios, written from the rulebook and docs/RULES.md without reading the engine.
+"""Blind acceptance scenarios, written from the rulebook and its clarifications without reading the engine.
 
 Each ``blind/NN_name.jsonl`` is replayed with ``controller.replay.replay_lines`` and checked against its
 ``blind/NN_name.expect.json`` sidecar:

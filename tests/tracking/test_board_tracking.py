@@ -1,4 +1,4 @@
-"""Board tracking: raw lifts and places judged as a physical board judges them (BOARD.md section 6),
+"""Board tracking: raw lifts and places judged as a physical board judges them (docs/board.md section 6),
 and sensor frames settled before they reach the core."""
 import json
 from pathlib import Path

@@ -215,7 +215,7 @@ class BoardPublisher:
 
 # ---- real documents from the project's own referee ------------------------------------------------------
 def scenario_file_lines(path: Path | str) -> list[dict]:
-    """A scenario file (BOARD.md 5) as dicts, comments and blank lines skipped."""
+    """A scenario file (docs/board.md 5) as dicts, comments and blank lines skipped."""
     out = []
     for text in Path(path).read_text().splitlines():
         text = text.strip()

@@ -17,7 +17,7 @@ const GRASS = ["#3f8f44", "#377f3c"];
 export const TEAM_COLOUR = { red: "#c62828", blue: "#1565c0" };
 const FILES = "abcdefgh";
 
-// The pitch of Soccer Tactics WORLD (shared/spec/BOARD.md section 2), by (file index, rank).
+// The pitch of Soccer Tactics WORLD (docs/board.md section 2), by (file index, rank).
 const GOAL_AREAS = [["d1", "e1"], ["d16", "e16"]];
 const PENALTY_AREAS = [rect(1, 1, 6, 3), rect(1, 14, 6, 16)];
 const PENALTY_SPOTS = [[4, 1.5], [4, 14.5]]; // between d and e, in the middle of rank 2 / rank 15

@@ -1,5 +1,5 @@
 // Local countdowns from the clock document. The daemon publishes deadlines, not ticking values
-// (MQTT.md), so the page counts by itself between messages. A Pi has no real-time clock and may run
+// (docs/mqtt.md), so the page counts by itself between messages. A Pi has no real-time clock and may run
 // early or late, so the page measures that skew from the `at`/`ts` stamps of live messages (the
 // smallest recent difference: network delay only ever adds) and counts on the board's time.
 //

@@ -2,7 +2,7 @@
 //
 // mqtt.js reconnects by itself (reconnectPeriod); subscriptions are made again on every connect
 // because a spectator's session is clean. Events and the retained state share one rising `seq`
-// (MQTT.md): when an event's seq jumps past the last seen seq + 1 something was missed, and the page
+// (docs/mqtt.md): when an event's seq jumps past the last seen seq + 1 something was missed, and the page
 // re-reads the retained state by subscribing to it again (the broker then sends the retained copy).
 //
 // CPU: a daemon at full speed sends hundreds of messages a second, and each state, LED and clock

@@ -1,5 +1,5 @@
 // Simulator controls: the page stands in for the physical board, dice, spinner and buttons by
-// publishing scenario lines (BOARD.md section 5) on `<base>/sim/input`. Like real hands, it only
+// publishing scenario lines (docs/board.md section 5) on `<base>/sim/input`. Like real hands, it only
 // says what was lifted and where it was put; the referee judges, and refusals come back on
 // `<base>/response` (request "sim/input") while LED corrections show on the board as usual.
 
