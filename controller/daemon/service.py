@@ -250,7 +250,7 @@ class Daemon:
         line = ref.normalise(item.line)
         is_setup = line.get("type") == "setup"
         seq_before = ref.seq
-        board_before = bytes(ref.core.board)
+        board_before = bytes(ref.core.board) if self.sim_board is not None else b""    # only the sim follows
         step = ref.feed(line)
         if self.sim_board is not None:
             self._follow_on_sim_board(self.sim_board, ref, item, board_before)

@@ -70,7 +70,9 @@ def deliver(board: SimBoard, line: dict) -> dict | None:
         frm, to, token = _square(line, "from"), _square(line, "to"), _token(line)
         if token not in tokens_at(board.frame, frm):
             raise SimInputError(f"there is no {token} token on {frm} to move")
-        if frm == to or token in tokens_at(board.frame, to):
+        if frm == to:
+            raise SimInputError("move: from and to are the same square")
+        if token in tokens_at(board.frame, to):
             raise SimInputError(f"{to} already holds a {token} token")
         board.move(frm, to, token)
         return None

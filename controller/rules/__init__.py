@@ -27,7 +27,7 @@ from .actions import (
     Tick,
     parse_action,
 )
-from .engine import Fix, Game, LedView, Result
+from .engine import Game, Result
 from .errors import Illegal
 from .geometry import ALL as ALL_SQUARES
 from .geometry import Square, chebyshev
@@ -37,6 +37,7 @@ from .phase import BALL_PHASES, BOTH_ROLL_PHASES, MOVE_PHASES, OFFSIDE_PHASES, S
 from .physical import BIT_TOKEN, TOKEN_BIT, Reading
 from .pieces import BLUE, RED, TEAMS, Pawn, is_keeper
 from .state import GameState, Options
+from .views import Fix, LedView
 
 __all__ = [
     "ALL_SQUARES", "BALL_PHASES", "BIT_TOKEN", "BLUE", "BOTH_ROLL_PHASES", "MOVE_PHASES", "OFFSIDE_PHASES", "RED",
