@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))     # the test helpers: tests/ is a package of the
 
 import paho.mqtt.client as mqtt  # noqa: E402
 
-from controller.core import SETTLE_SECONDS  # noqa: E402
+from hal.board import SETTLE_SECONDS  # noqa: E402
 from tests.daemon.daemon_helpers import (  # noqa: E402
     BASE,
     BOARD,

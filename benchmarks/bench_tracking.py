@@ -59,7 +59,7 @@ def measure(matches: int):
             if physical and len(physical) == 1 and physical[0]["type"] == "move":
                 ln = physical[0]
                 from controller.rules import geometry as g
-                from controller.rules.physical import TOKEN_BIT
+                from hal.board import TOKEN_BIT
                 bit = TOKEN_BIT[ln["token"]]
                 board[g.parse(ln["from"])] &= ~bit
                 board[g.parse(ln["to"])] |= bit

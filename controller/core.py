@@ -11,14 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .rules import BIT_TOKEN, TOKEN_BIT, Illegal, Reading, parse_square, square_name
+from hal.board import BIT_TOKEN, N_SQUARES, SETTLE_SECONDS, TOKEN_BIT, square_name
+from hal.board import square_index as parse_square
+
+from .rules import Illegal, Reading
 from .ruleset import Ruleset, RulesGame, get_ruleset
 from .scenario import ClockLine, Input, Lift, Move, Place, PressLine, RollLine, Setup
 
 if TYPE_CHECKING:
     from .leds.view import BoardView
 
-SETTLE_SECONDS = 0.05
 Event = dict[str, Any]
 SquareToken = tuple[int, str]   # (square, 'red' | 'blue' | 'ball')
 
@@ -43,7 +45,7 @@ class Core:
         self.ruleset = ruleset or get_ruleset()
         self.board_follows_game = board_follows_game
         self.game: RulesGame | None = None
-        self.board = bytearray(128)
+        self.board = bytearray(N_SQUARES)
         self.pending: Reading | None = None
         self.mismatch: Illegal | None = None
         self.foul: Any = None         # a misplacement that becomes a minor foul when the settle window ends (C10)

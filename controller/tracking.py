@@ -8,24 +8,15 @@ still on its way.
 """
 from __future__ import annotations
 
-from .core import SETTLE_SECONDS
-from .rules import geometry as g
-from .rules.physical import BIT_TOKEN
+from hal.board import SETTLE_SECONDS
+from hal.frames import diff_frames
 
 
 def change_lines(old: bytes, new: bytes) -> list[dict]:
     """Lift and place lines turning one occupancy into another: lifts first, in square order."""
-    lifts, places = [], []
-    for sq in range(128):
-        a, b = old[sq], new[sq]
-        if a == b:
-            continue
-        for bit, token in BIT_TOKEN.items():
-            if a & bit and not b & bit:
-                lifts.append({"type": "lift", "square": g.name(sq), "token": token})
-            elif b & bit and not a & bit:
-                places.append({"type": "place", "square": g.name(sq), "token": token})
-    return lifts + places
+    changes = diff_frames(old, new)
+    return ([{"type": "lift", "square": c.square, "token": c.token} for c in changes if not c.present]
+            + [{"type": "place", "square": c.square, "token": c.token} for c in changes if c.present])
 
 
 class FrameTracker:

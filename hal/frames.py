@@ -1,57 +1,25 @@
 """Sensor and LED frames: the fixed data contract between the hardware and the core.
 
-A sensor frame is ``bytes`` of length 128, one byte per square, index ``(rank - 1) * 8 + file``
-(file a=0 .. h=7, rank 1..16). Each byte is a 3-bit mask: bit0 red pawn, bit1 blue pawn, bit2 ball.
-An LED frame is ``bytes`` of length 384: 128 squares x (r, g, b) in the same square order.
-Frames are immutable ``bytes`` so they can be shared across threads and compared with ``==``.
+A sensor frame is ``bytes`` of ``SENSOR_FRAME_LEN`` (128), one occupancy mask per square in square
+order; an LED frame is ``bytes`` of ``LED_FRAME_LEN`` (384), (r, g, b) per square in the same order.
+Squares, token channels and both sizes are the board's vocabulary (``hal.board``). Frames are
+immutable ``bytes`` so they can be shared across threads and compared with ``==``.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-FILES = "abcdefgh"
-NUM_FILES = 8
-NUM_RANKS = 16
-NUM_SQUARES = NUM_FILES * NUM_RANKS  # 128
-SENSOR_FRAME_LEN = NUM_SQUARES
-LED_FRAME_LEN = NUM_SQUARES * 3  # 384
-
-RED = 1
-BLUE = 2
-BALL = 4
-ALL_TOKENS = RED | BLUE | BALL
-TOKEN_BITS = {"red": RED, "blue": BLUE, "ball": BALL}
-TOKEN_NAMES = ("red", "blue", "ball")  # in bit order
-
-
-def square_index(name: str) -> int:
-    """Index of a square name such as ``"c10"``; ValueError for anything else."""
-    if not isinstance(name, str) or len(name) < 2:
-        raise ValueError(f"not a square name: {name!r}")
-    file_char, rank_text = name[0], name[1:]
-    if file_char not in FILES or not rank_text.isdigit() or rank_text.startswith("0"):
-        raise ValueError(f"not a square name: {name!r}")
-    rank = int(rank_text)
-    if not 1 <= rank <= NUM_RANKS:
-        raise ValueError(f"rank out of range in square name: {name!r}")
-    return (rank - 1) * NUM_FILES + FILES.index(file_char)
-
-
-def square_name(index: int) -> str:
-    """Square name of a frame index (0..127)."""
-    if not 0 <= index < NUM_SQUARES:
-        raise ValueError(f"square index out of range: {index}")
-    rank, file = divmod(index, NUM_FILES)
-    return f"{FILES[file]}{rank + 1}"
-
-
-def token_bit(token: str) -> int:
-    """The mask bit of a token name (``red``, ``blue``, ``ball``)."""
-    try:
-        return TOKEN_BITS[token]
-    except KeyError:
-        raise ValueError(f"unknown token {token!r}; expected one of {sorted(TOKEN_BITS)}") from None
+from hal.board import (
+    ALL_TOKENS,
+    LED_FRAME_LEN,
+    SENSOR_FRAME_LEN,
+    TOKEN_BIT,
+    TOKENS,
+    square_index,
+    square_name,
+    token_bit,
+)
 
 
 def empty_frame() -> bytes:
@@ -102,7 +70,7 @@ def with_token(frame: bytes, square: str, token: str, present: bool) -> bytes:
 def tokens_at(frame: bytes, square: str) -> set[str]:
     """Token names present on a square."""
     mask = frame[square_index(square)]
-    return {name for name in TOKEN_NAMES if mask & TOKEN_BITS[name]}
+    return {name for name in TOKENS if mask & TOKEN_BIT[name]}
 
 
 class SquareChange(NamedTuple):
@@ -116,15 +84,15 @@ class SquareChange(NamedTuple):
 def diff_frames(old: bytes, new: bytes) -> list[SquareChange]:
     """Token-level changes from ``old`` to ``new``, in square order then token bit order."""
     if len(old) != SENSOR_FRAME_LEN or len(new) != SENSOR_FRAME_LEN:
-        raise ValueError("both frames must be sensor frames of 128 bytes")
+        raise ValueError(f"both frames must be sensor frames of {SENSOR_FRAME_LEN} bytes")
     changes: list[SquareChange] = []
     for index in range(SENSOR_FRAME_LEN):
         changed = old[index] ^ new[index]
         if not changed:
             continue
         name = square_name(index)
-        for token in TOKEN_NAMES:
-            bit = TOKEN_BITS[token]
+        for token in TOKENS:
+            bit = TOKEN_BIT[token]
             if changed & bit:
                 changes.append(SquareChange(name, token, bool(new[index] & bit)))
     return changes

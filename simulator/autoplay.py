@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import time
 
-from controller.core import SETTLE_SECONDS, Core
+from controller.core import Core
 from controller.rules import Game
 from controller.ruleset import get_ruleset
 from controller.scenario import parse_obj
+from hal.board import SETTLE_SECONDS
 from simulator.bots import Bot
 from simulator.lines import lines_for
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from controller.rules import geometry as g
-from controller.rules.physical import TOKEN_BIT
+from hal.board import TOKEN_BIT
 
 FRAME_SECONDS = 0.01
 

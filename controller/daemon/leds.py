@@ -6,7 +6,8 @@ same published form (`planner: null`); it also turns any other 384-byte frame in
 """
 from __future__ import annotations
 
-from hal.frames import LED_FRAME_LEN, NUM_SQUARES, blank_led_frame, square_name
+from hal.board import LED_FRAME_LEN, N_SQUARES, square_name
+from hal.frames import blank_led_frame
 
 from ..leds.planner import SCHEMA
 
@@ -18,7 +19,7 @@ def led_document(frame: bytes | None = None, meanings: dict[str, str] | None = N
     if len(frame) != LED_FRAME_LEN:
         raise ValueError(f"LED frame must be {LED_FRAME_LEN} bytes")
     squares = {}
-    for i in range(NUM_SQUARES):
+    for i in range(N_SQUARES):
         rgb = frame[3 * i: 3 * i + 3]
         if any(rgb):
             name = square_name(i)

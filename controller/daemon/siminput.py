@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 
+from hal.board import TOKEN_BIT, square_index
 from hal.events import DIE_NAMES
-from hal.frames import TOKEN_BITS, square_index, tokens_at
+from hal.frames import tokens_at
 from hal.sim import SimBoard, SimClock
 
 BUTTONS = ("confirm", "decline", "undo", "pause", "resume")
@@ -48,7 +49,7 @@ def _square(line: dict, key: str) -> str:
 
 def _token(line: dict) -> str:
     token = line.get("token")
-    if token not in TOKEN_BITS:
+    if token not in TOKEN_BIT:
         raise SimInputError(f"{line.get('type')}: token must be red, blue or ball, not {token!r}")
     return token
 

@@ -30,15 +30,13 @@ from controller.rules import (
     square_name,
 )
 from controller.ruleset import RulesGame
+from hal.board import LED_FRAME_LEN, TEAMS
 
 from .corrections import Step, plan_corrections
 from .palette import RANK, RGB, RGB_BYTES, WARNING_SECONDS
 from .view import AGREES, BoardView
 
 SCHEMA = "soccerboard.leds/1"
-LED_FRAME_LEN = 384
-
-TEAM_BIT = {"red": 0, "blue": 1}
 MAX_MISSING_HINTS = 2        # in a mismatch, legal destinations are shown for at most this many missing pawns
 
 
@@ -113,7 +111,7 @@ def plan_leds(game: RulesGame, view: BoardView = AGREES, warning_seconds: float 
         if in_hand:
             cache: dict[str, Sequence[object]] = {}
             for s, t in in_hand:
-                dest = _pawn_destinations(game, TEAM_BIT[t], s, cache)
+                dest = _pawn_destinations(game, TEAMS.index(t), s, cache)
                 if dest:
                     add(("legal_destination", dest))
         if phase in BALL_PHASES and st.roll:

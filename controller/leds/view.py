@@ -3,13 +3,13 @@
 The game state is the authority on where every token belongs; the tracker adds what only the sensors
 can tell: tokens in the players' hands, tokens standing where the game does not expect them, tokens
 the game expects that are absent, and squares whose pawn identity the players must confirm.
-Squares are ints 0..127 (controller.rules.geometry); tokens are "red", "blue" or "ball".
+Squares and tokens are the board's (hal.board): ints 0..127 and "red", "blue" or "ball".
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-TOKENS = ("red", "blue", "ball")
+from hal.board import N_SQUARES, TOKENS
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,9 +24,9 @@ class BoardView:
     def __post_init__(self) -> None:
         for field in ("lifted", "extra", "missing"):
             for item in getattr(self, field):
-                if len(item) != 2 or not 0 <= item[0] < 128 or item[1] not in TOKENS:
+                if len(item) != 2 or not 0 <= item[0] < N_SQUARES or item[1] not in TOKENS:
                     raise ValueError(f"BoardView.{field}: {item!r} is not (square 0..127, red|blue|ball)")
-        if not 0 <= self.ambiguous < 1 << 128:
+        if not 0 <= self.ambiguous < 1 << N_SQUARES:
             raise ValueError("BoardView.ambiguous must be a mask of squares 0..127")
 
 

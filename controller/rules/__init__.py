@@ -34,14 +34,14 @@ from .geometry import Square, chebyshev
 from .geometry import name as square_name
 from .geometry import parse as parse_square
 from .phase import BALL_PHASES, BOTH_ROLL_PHASES, MOVE_PHASES, OFFSIDE_PHASES, SETUP_PHASES, Phase
-from .physical import BIT_TOKEN, TOKEN_BIT, Reading
+from .physical import Reading
 from .pieces import BLUE, RED, TEAMS, Pawn, is_keeper
 from .state import GameState, Options
 from .views import Fix, LedView
 
 __all__ = [
-    "ALL_SQUARES", "BALL_PHASES", "BIT_TOKEN", "BLUE", "BOTH_ROLL_PHASES", "MOVE_PHASES", "OFFSIDE_PHASES", "RED",
-    "SETUP_PHASES", "TEAMS", "TOKEN_BIT",
+    "ALL_SQUARES", "BALL_PHASES", "BLUE", "BOTH_ROLL_PHASES", "MOVE_PHASES", "OFFSIDE_PHASES", "RED",
+    "SETUP_PHASES", "TEAMS",
     "Action", "Dribble", "Fix", "Game", "GameState", "Illegal", "LedView", "MinorFoul", "MoveBall", "MovePawn",
     "Options", "Pawn", "Phase", "Press", "Reading", "RemovePawn", "Result", "Roll", "Spin", "Square", "Tick",
     "chebyshev", "is_keeper", "parse_action", "parse_square", "square_name",

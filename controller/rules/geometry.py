@@ -1,16 +1,21 @@
 """Squares, directions and bit masks for the 8 x 16 board.
 
-A square is an int 0..127: index = (rank - 1) * 8 + file, file a=0 .. h=7. Sets of squares are
+A square is an int 0..127 as the board's vocabulary (``hal.board``) numbers them. Sets of squares are
 Python ints used as 128-bit masks, which keeps path and limit checks to a few integer operations.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-FILES = "abcdefgh"
-N_FILES = 8
-N_RANKS = 16
-N_SQUARES = N_FILES * N_RANKS
+# the board's vocabulary under the engine's short names
+from hal.board import FILES as FILES
+from hal.board import N_FILES as N_FILES
+from hal.board import N_RANKS as N_RANKS
+from hal.board import N_SQUARES as N_SQUARES
+from hal.board import square_index, square_name
+
+parse = square_index
+name = square_name
 ALL = (1 << N_SQUARES) - 1
 
 # The eight king directions as (file delta, rank delta).
@@ -31,20 +36,6 @@ def file_of(sq: int) -> int:
 def rank_of(sq: int) -> int:
     """Rank 1..16 of a square."""
     return (sq >> 3) + 1
-
-
-def name(sq: int) -> str:
-    return f"{FILES[sq & 7]}{(sq >> 3) + 1}"
-
-
-def parse(text: str) -> int:
-    """Square index from a name like 'c10'; ValueError with a readable message otherwise."""
-    if not isinstance(text, str) or len(text) < 2 or text[0] not in FILES or not text[1:].isdigit():
-        raise ValueError(f"{text!r} is not a square name (a1..h16)")
-    rank = int(text[1:])
-    if not 1 <= rank <= N_RANKS or text[1] == "0":
-        raise ValueError(f"{text!r} is not a square name (a1..h16)")
-    return square(FILES.index(text[0]), rank)
 
 
 def step(sq: int, direction: tuple[int, int]) -> int:

@@ -10,27 +10,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from hal.board import BALL_BIT, N_SQUARES, TEAM_BIT
+
 from . import geometry as g
 from .actions import Action, Dribble, MinorFoul, MoveBall, MovePawn, RemovePawn
 from .errors import Illegal
 from .phase import BALL_PHASES, Phase
-from .pieces import N_PAWNS, TEAMS
+from .pieces import N_PAWNS, TEAMS, is_keeper, other, pawns_of, team_of
 
 if TYPE_CHECKING:
     from .engine import Game
 
-RED_BIT, BLUE_BIT, BALL_BIT = 1, 2, 4
-TOKEN_BIT = {"red": RED_BIT, "blue": BLUE_BIT, "ball": BALL_BIT}
-BIT_TOKEN = {v: k for k, v in TOKEN_BIT.items()}
-
-
 def expected_occupancy(game: Game) -> bytearray:
-    """128 three-bit masks: where the game expects every token (sent-off pawns until lifted)."""
+    """One occupancy mask per square: where the game expects every token (sent-off pawns until lifted)."""
     st = game.state
-    out = bytearray(128)
+    out = bytearray(N_SQUARES)
     for p in range(N_PAWNS):
         if st.sq[p] >= 0:
-            out[st.sq[p]] |= RED_BIT if p < 11 else BLUE_BIT
+            out[st.sq[p]] |= TEAM_BIT[team_of(p)]
     if st.ball >= 0:
         out[st.ball] |= BALL_BIT
     return out
@@ -47,7 +44,7 @@ class Reading:
 
 def _pawn_at(game: Game, team: int, square: int) -> int:
     st = game.state
-    for p in range(team * 11, team * 11 + 11):
+    for p in pawns_of(team):
         if st.sq[p] == square:
             return p
     return -1
@@ -131,7 +128,7 @@ def _on_the_way_on(game: Game, pawn: int, square: int) -> bool:
     if not through:
         return False
     legal = game.legal_pawn_moves(pawn=pawn).get(pawn, 0) & through
-    opp = game.occ.team[1 - (0 if pawn < 11 else 1)]
+    opp = game.occ.team[other(team_of(pawn))]
     bit = 1 << square
     for d in g.squares_of(legal):
         for inter in t.by_target.get(d, ()):
@@ -161,7 +158,7 @@ def strict_foul(game: Game, missing: list[tuple[int, str]], extra: list[tuple[in
     p = _pawn_at(game, TEAMS.index(token), a)
     if p < 0:
         return None
-    return MinorFoul(0 if p < 11 else 1, error.reason, p, b)
+    return MinorFoul(team_of(p), error.reason, p, b)
 
 
 def _single_action(game: Game, missing: list[tuple[int, str]],
@@ -178,7 +175,7 @@ def _single_action(game: Game, missing: list[tuple[int, str]],
     if not missing and len(extra) == 1:
         square, token = extra[0]
         if token != "ball" and st.shooter >= 0 and st.sq[st.shooter] < 0 \
-                and TEAMS.index(token) == (0 if st.shooter < 11 else 1):
+                and TEAMS.index(token) == team_of(st.shooter):
             act = MovePawn(st.shooter, square)
             return act, _legal(game, act)
         return None, Illegal("board_mismatch", f"a {token} token appeared on {g.name(square)}")
@@ -194,7 +191,7 @@ def _single_action(game: Game, missing: list[tuple[int, str]],
         return act, _legal(game, act)
     if st.phase == Phase.CORNER_KICK and st.shooter >= 0 and (st.ball, "ball") in missing and len(extra) == 2:
         # the taker stepped onto the corner square and kicked, read as one settled change (rule 8)
-        taker = TEAMS[0 if st.shooter < 11 else 1]
+        taker = TEAMS[team_of(st.shooter)]
         rest = [m for m in missing if m != (st.ball, "ball")]
         ball_to = [s for s, t in extra if t == "ball"]
         if (st.ball, taker) in extra and len(ball_to) == 1 and rest in ([], [(st.sq[st.shooter], taker)]):
@@ -246,7 +243,7 @@ def _may_reach(game: Game, a: int, b: int, token: str, final: bool, several: boo
         return False
     if st.phase == Phase.CORNER_KICK and p == st.shooter and b == st.ball:
         return True                      # the taker steps onto the corner square to kick (rule 8)
-    moves = game.legal_pawn_moves().get(p, 0) | (game.keeper_step_targets() if p % 11 == 0 else 0)
+    moves = game.legal_pawn_moves().get(p, 0) | (game.keeper_step_targets() if is_keeper(p) else 0)
     return bool((moves | _transit_squares(game, p, moves)) >> b & 1)
 
 
@@ -258,7 +255,7 @@ def _transit_squares(game: Game, pawn: int, legal: int) -> int:
     if not legal or not st.roll:
         return 0
     t = table(variant(pawn), st.sq[pawn], st.roll)
-    opp = game.occ.team[1 - (0 if pawn < 11 else 1)]
+    opp = game.occ.team[other(team_of(pawn))]
     out = 0
     for d in g.squares_of(legal):
         for inter in t.by_target.get(d, ()):

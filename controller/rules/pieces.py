@@ -5,8 +5,9 @@ A pawn is an int 0..21: team * 11 + slot, slot 0 the keeper, 1-4 defenders, 5-8 
 """
 from __future__ import annotations
 
-RED, BLUE = 0, 1
-TEAMS = ("red", "blue")
+from hal.board import TEAMS as TEAMS
+
+RED, BLUE = 0, 1  # indices into TEAMS
 KEEPER, DEFENDER, MIDFIELDER, STRIKER = "keeper", "defender", "midfielder", "striker"
 SLOTS = ("gk", "d1", "d2", "d3", "d4", "m1", "m2", "m3", "m4", "s1", "s2")
 N_PAWNS = 22

@@ -27,7 +27,7 @@ STATIC_DIR = SCRIPT.parent / "static"
 VENDOR_DIR = STATIC_DIR / "vendor"
 MANIFEST = VENDOR_DIR / "manifest.json"
 # package path inside the tarball -> path under vendor/
-FILES = {"package/dist/mqtt.esm.js": "mqtt/mqtt.esm.js", "package/LICENSE.md": "mqtt/LICENSE.md"}
+VENDORED_FILES = {"package/dist/mqtt.esm.js": "mqtt/mqtt.esm.js", "package/LICENSE.md": "mqtt/LICENSE.md"}
 
 
 def sha256(path: Path) -> str:
@@ -49,7 +49,7 @@ def unpack(tarball: Path, into: Path) -> Path:
 
 
 def write_manifest(version: str, vendor_dir: Path = VENDOR_DIR) -> dict:
-    files = {rel: sha256(vendor_dir / rel) for rel in sorted(FILES.values())}
+    files = {rel: sha256(vendor_dir / rel) for rel in sorted(VENDORED_FILES.values())}
     doc = {"package": PACKAGE, "version": version, "files": files}
     (vendor_dir / "manifest.json").write_text(json.dumps(doc, indent=2) + "\n")
     return doc
@@ -70,7 +70,7 @@ def refresh(version: str, vendor_dir: Path = VENDOR_DIR) -> dict:
         meta = json.loads((root / "package" / "package.json").read_text())
         if meta.get("name") != PACKAGE or meta.get("version") != version:
             raise RuntimeError(f"npm gave {meta.get('name')}@{meta.get('version')}, not {PACKAGE}@{version}")
-        for src, dst in FILES.items():
+        for src, dst in VENDORED_FILES.items():
             target = vendor_dir / dst
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(root / src, target)

@@ -5,12 +5,18 @@
 
 PROTOCOL_VERSION = 2  # v2: OCC_DELTA events, RESYNC flags + boot id, changes settled on the board
 
-# Board geometry announced in HELLO (the host refuses any other).
+# Board geometry announced in HELLO (the host refuses any other), the token bits and the settle window.
+# --- board vocabulary, generated from hal/board.py by `python -m hal.board`: do not edit ---
 FILES = 8
 RANKS = 16
-CHANNELS = 3
-SQUARES = FILES * RANKS  # 128
-LED_BYTES = SQUARES * 3  # 384
+CHANNELS = 3  # bits of an occupancy mask: red 1, blue 2, ball 4
+RED_BIT = 1
+BLUE_BIT = 2
+BALL_BIT = 4
+SQUARES = 128
+LED_BYTES = 384
+SETTLE_MS = 50  # a change is reported once it has stayed this long
+# --- end of board vocabulary ---
 
 # Frame layout: COBS(type u8, seq u8, payload..., crc16 big-endian) followed by 0x00.
 HEADER_LEN = 2
@@ -62,7 +68,6 @@ BUTTON_NAMES = ("confirm", "decline")
 HEARTBEAT_MS = 500
 SNAPSHOT_MS = 1000
 RETRANSMIT_MS = 200
-SETTLE_MS = 50  # a change is reported once it has stayed this long (the host's settle window)
 LINK_TIMEOUT_MS = 2000
 DIE_TIMEOUT_MS = 3000
 OUTBOX_MAX = 64

@@ -12,8 +12,9 @@ import pytest
 
 from firmware_bridge.emulator import BoardEmulator
 from firmware_bridge.scenario import standard_formation
+from hal.board import square_name
 from hal.events import DieRoll, DieStatus
-from hal.frames import square_name, tokens_at, with_token
+from hal.frames import tokens_at, with_token
 from hal.serial_board import SerialBoard
 
 

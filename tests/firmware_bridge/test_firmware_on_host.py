@@ -14,7 +14,7 @@ import pytest
 
 from firmware_bridge.firmware import sbconst as C
 from firmware_bridge.framing import FrameDecoder, encode_frame
-from hal.frames import BALL, BLUE, RED, square_index
+from hal.board import BALL_BIT, BLUE_BIT, RED_BIT, square_index
 
 
 class FakeTime:
@@ -178,7 +178,7 @@ def test_boots_with_hello_and_the_protocol_constants(firmware):
 def test_until_a_resync_shows_its_hello_was_heard_the_board_repeats_it_and_holds_its_events(firmware):
     """A Pi that missed a reboot's HELLO would read the new boot's event ids as the old boot's."""
     assert [f.type for f in received(firmware)] == [C.MSG_HELLO]
-    WIRING.closed.add((square_index("d4"), RED))
+    WIRING.closed.add((square_index("d4"), RED_BIT))
     run(firmware, steps=3)
     run(firmware, steps=1, ms=C.RETRANSMIT_MS)
     assert [f.type for f in received(firmware) if f.type != C.MSG_HEARTBEAT] == [C.MSG_HELLO]  # again, nothing else
@@ -192,7 +192,7 @@ def test_until_a_resync_shows_its_hello_was_heard_the_board_repeats_it_and_holds
 
 def test_a_closed_switch_is_reported_after_debouncing(firmware):
     connect(firmware)
-    for square, bit in (("a1", RED), ("h2", BLUE), ("c16", BALL), ("e9", RED), ("e9", BALL)):
+    for square, bit in (("a1", RED_BIT), ("h2", BLUE_BIT), ("c16", BALL_BIT), ("e9", RED_BIT), ("e9", BALL_BIT)):
         WIRING.closed.add((square_index(square), bit))
     run(firmware, steps=2)  # two equal scans: not yet
     assert [f for f in received(firmware) if f.type == C.MSG_OCC_CHANGE] == []
@@ -204,10 +204,10 @@ def test_a_closed_switch_is_reported_after_debouncing(firmware):
     (change,) = [f for f in received(firmware) if f.type == C.MSG_OCC_CHANGE]
     frame = change.payload[2:]
     expected = bytearray(128)
-    expected[square_index("a1")] = RED
-    expected[square_index("h2")] = BLUE
-    expected[square_index("c16")] = BALL
-    expected[square_index("e9")] = RED | BALL
+    expected[square_index("a1")] = RED_BIT
+    expected[square_index("h2")] = BLUE_BIT
+    expected[square_index("c16")] = BALL_BIT
+    expected[square_index("e9")] = RED_BIT | BALL_BIT
     assert frame == bytes(expected)
 
 
@@ -223,19 +223,19 @@ def occupancy_events(fw):
 
 def test_later_changes_go_out_as_deltas_and_a_full_resync_resends_one_in_full(firmware):
     connect(firmware)
-    WIRING.closed.add((square_index("a1"), RED))
+    WIRING.closed.add((square_index("a1"), RED_BIT))
     debounce_and_settle(firmware)
     (first,) = occupancy_events(firmware)
     assert first.type == C.MSG_OCC_CHANGE  # the first after boot: the board has no base yet
-    WIRING.closed.discard((square_index("a1"), RED))
-    WIRING.closed.add((square_index("e9"), BALL))
+    WIRING.closed.discard((square_index("a1"), RED_BIT))
+    WIRING.closed.add((square_index("e9"), BALL_BIT))
     debounce_and_settle(firmware)
     (delta,) = occupancy_events(firmware)
     next_id = (int.from_bytes(first.payload[:2], "big") + 1).to_bytes(2, "big")
     assert delta.type == C.MSG_OCC_DELTA
-    assert delta.payload == next_id + bytes([2, square_index("a1"), 0, square_index("e9"), BALL])
+    assert delta.payload == next_id + bytes([2, square_index("a1"), 0, square_index("e9"), BALL_BIT])
     now = bytearray(128)
-    now[square_index("e9")] = BALL
+    now[square_index("e9")] = BALL_BIT
     firmware.fake_port.to_board = (encode_frame(C.MSG_EVENT_ACK, 1, first.payload[:2])
                                    + encode_frame(C.MSG_RESYNC, 2, resync(firmware, 0)))
     run(firmware)
@@ -254,17 +254,17 @@ def test_later_changes_go_out_as_deltas_and_a_full_resync_resends_one_in_full(fi
 
 def test_a_full_resync_with_nothing_pending_makes_the_next_change_full(firmware):
     connect(firmware)
-    WIRING.closed.add((square_index("b2"), BLUE))
+    WIRING.closed.add((square_index("b2"), BLUE_BIT))
     debounce_and_settle(firmware)
     (first,) = occupancy_events(firmware)
     firmware.fake_port.to_board = (encode_frame(C.MSG_EVENT_ACK, 1, first.payload[:2])
                                    + encode_frame(C.MSG_RESYNC, 2, resync(firmware, C.RESYNC_FULL)))
     run(firmware)
     assert firmware.device.pending_events == 0 and occupancy_events(firmware) == []
-    WIRING.closed.add((square_index("b3"), BLUE))
+    WIRING.closed.add((square_index("b3"), BLUE_BIT))
     debounce_and_settle(firmware)
     (full,) = occupancy_events(firmware)
-    assert full.type == C.MSG_OCC_CHANGE and full.payload[2 + square_index("b3")] == BLUE
+    assert full.type == C.MSG_OCC_CHANGE and full.payload[2 + square_index("b3")] == BLUE_BIT
 
 
 def test_led_frames_are_shown_in_serpentine_order_and_acknowledged(firmware):

@@ -16,7 +16,7 @@ from hal_reed_matrix_mock import ReedMatrixHarness, states
 
 from firmware_bridge.emulator import BoardEmulator
 from hal.backends import open_hardware
-from hal.frames import square_index, token_bit
+from hal.board import square_index, token_bit
 
 BACKEND_NAMES = ["sim", "gpio", "serial"]
 

@@ -7,8 +7,9 @@ import time
 import pytest
 from hal_drivers import BACKEND_NAMES, DRIVERS
 
+from hal.board import LED_FRAME_LEN
 from hal.events import ButtonPress, DieRoll, DieStatus
-from hal.frames import LED_FRAME_LEN, blank_led_frame, diff_frames, empty_frame, is_valid_frame, led_set
+from hal.frames import blank_led_frame, diff_frames, empty_frame, is_valid_frame, led_set
 from hal.interfaces import Buttons, Buzzer, DiceSource, LedSink, OccupancySource, TimeSource
 
 

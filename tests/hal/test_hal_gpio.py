@@ -8,8 +8,9 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 from hal_reed_matrix_mock import ReedMatrixHarness, states
 
+from hal.board import BALL_BIT, BLUE_BIT, RED_BIT, square_index
 from hal.events import ButtonPress
-from hal.frames import BALL, BLUE, RED, diff_frames, empty_frame, square_index
+from hal.frames import diff_frames, empty_frame
 from hal.gpio import GpioBoard, ReedMatrix, linear_layout
 
 ROWS = ["GPIO4", "GPIO5"]
@@ -32,7 +33,7 @@ def test_one_scan_drives_each_row_low_once_and_reads_only_closed_switches(factor
 
     raw = matrix.read_raw()
 
-    assert raw == bytes([0, BALL]) + bytes(126)
+    assert raw == bytes([0, BALL_BIT]) + bytes(126)
     # Rows idle high; each goes low exactly once, in order, and comes back.
     assert states(harness.rows[0]) == [True, False, True]
     assert states(harness.rows[1]) == [True, False, True]
@@ -58,7 +59,7 @@ def test_two_switches_in_one_column_do_not_ghost(factory):
     matrix = ReedMatrix(ROWS, COLUMNS, debounce_scans=1, pin_factory=factory)
     harness.set_switch(0, 0, True)  # square 0 red
     harness.set_switch(1, 1, True)  # switch 4: square 1 blue
-    assert matrix.read_raw()[:3] == bytes([RED, BLUE, 0])
+    assert matrix.read_raw()[:3] == bytes([RED_BIT, BLUE_BIT, 0])
 
 
 def test_debounce_needs_n_equal_scans_and_ignores_chatter(factory):
@@ -68,20 +69,20 @@ def test_debounce_needs_n_equal_scans_and_ignores_chatter(factory):
     assert matrix.scan() is None
     assert matrix.scan() is None
     settled = matrix.scan()
-    assert settled is not None and settled[0] == BLUE
+    assert settled is not None and settled[0] == BLUE_BIT
     harness.set_switch(0, 1, False)  # the magnet slides off for two scans only...
     assert matrix.scan() is None
     assert matrix.scan() is None
     harness.set_switch(0, 1, True)  # ...and back: never reported
     for _ in range(5):
         assert matrix.scan() is None
-    assert bytes(matrix.debouncer.stable)[0] == BLUE
+    assert bytes(matrix.debouncer.stable)[0] == BLUE_BIT
 
 
 def test_linear_layout_covers_each_channel_of_each_square_once():
     layout = linear_layout(24)
     seen = {layout(r, c) for r in range(16) for c in range(24)}
-    assert seen == {(sq, bit) for sq in range(128) for bit in (RED, BLUE, BALL)}
+    assert seen == {(sq, bit) for sq in range(128) for bit in (RED_BIT, BLUE_BIT, BALL_BIT)}
     assert linear_layout(24)(16, 0) is None  # beyond the board
 
 
@@ -89,7 +90,7 @@ def test_board_scan_publishes_changes_once(factory):
     harness = ReedMatrixHarness(factory, ROWS, COLUMNS)
     matrix = ReedMatrix(ROWS, COLUMNS, debounce_scans=2, pin_factory=factory)
     board = GpioBoard(matrix, {}, pin_factory=factory, scan_interval=None).start()
-    harness.set_switch(*harness.switch_for(square_index("b1"), RED), True)
+    harness.set_switch(*harness.switch_for(square_index("b1"), RED_BIT), True)
     for _ in range(4):
         board.scan_once()
     frame = board.occupancy.next_frame()
