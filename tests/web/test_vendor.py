@@ -68,10 +68,10 @@ def test_manifest_names_the_package_and_its_files():
     doc = manifest()
     assert doc["package"] == "mqtt"
     assert re.fullmatch(r"5\.\d+\.\d+", doc["version"])
-    assert set(doc["files"]) == set(refresh_vendor.FILES.values())
+    assert set(doc["files"]) == set(refresh_vendor.VENDORED_FILES.values())
 
 
-@pytest.mark.parametrize("rel", sorted(refresh_vendor.FILES.values()))
+@pytest.mark.parametrize("rel", sorted(refresh_vendor.VENDORED_FILES.values()))
 def test_every_vendored_file_matches_its_checksum(rel):
     path = VENDOR / rel
     assert path.is_file(), f"{rel} is missing: run controller/web/refresh_vendor.py"
@@ -157,7 +157,7 @@ def test_every_module_of_the_page_is_preloaded_after_the_import_map():
 
 def test_refresh_rewrites_the_manifest_from_the_files(tmp_path):
     """write_manifest is what refresh ends with: it hashes whatever is in the vendor directory."""
-    for rel in refresh_vendor.FILES.values():
+    for rel in refresh_vendor.VENDORED_FILES.values():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_bytes(rel.encode())
     doc = refresh_vendor.write_manifest("9.9.9", tmp_path)
