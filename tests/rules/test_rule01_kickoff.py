@@ -1,4 +1,5 @@
 """Rule 1: set-up and kick-off (C1, C2, C16)."""
+from controller.rules import chebyshev
 from controller.rules.actions import Roll
 from controller.rules.engine import Game
 from controller.rules.state import Options
@@ -63,3 +64,18 @@ def test_rule1_no_pawn_move_before_the_kickoff_ball_play():
     play(game, "roll red 2")
     assert rejects(game, "red-m2 c8") == "not_expected"
     assert isinstance(game.history[-1], type(game.state)) and Roll
+
+
+def test_rule1B_rule10_opponents_keep_out_of_the_zone_around_the_kickoff_ball():
+    for team in (0, 1):
+        game = Game.kick_off(team)
+        st = game.state
+        opponents = [st.sq[p] for p in range(22) if (p >= 11) != (team == 1) and st.sq[p] >= 0]
+        assert len(opponents) == 11
+        assert all(chebyshev(s, st.ball) > 1 for s in opponents), team
+
+
+def test_rule1B_the_kickoff_striker_holds_the_ball_on_a_centre_circle_square_of_its_own_half():
+    for team, circle, strikers in ((0, {"d8", "e8"}, {"red-s1", "red-s2"}), (1, {"d9", "e9"}, {"blue-s1", "blue-s2"})):
+        game = Game.kick_off(team)
+        assert ball(game) in circle and holder(game) in strikers and at(game, holder(game)) == ball(game)

@@ -71,3 +71,37 @@ def test_rule5_no_shot_outside_the_area_after_a_capture():
     play(gm, "roll red 1", "red-m3 a8", "roll red 2", "ball d12", "roll red 2", "red-m1 d12", "roll blue 1",
          "blue-d1 h12")
     assert gm.state.phase == "offensive_set" and rejects(gm, "spin goal") == "not_expected"
+
+
+def shot_in_blue_area():
+    """Red's direct pass to red-m1 on e14, in blue's penalty area: a shot at once (blue-m1 on c15 in its own area)."""
+    gm = position(red={"gk": "d1", "s1": "d12", "m1": "e14", "m2": "a10"},
+                  blue={"gk": "d16", "d1": "h15", "s1": "h10", "m1": "c15"}, ball="d12")
+    play(gm, "roll red 1", "red-m2 a11", "roll red 2", "ball e14")
+    assert gm.state.phase == "shot"
+    return gm
+
+
+def test_rule5_rule6C_a_goal_kick_spin_is_a_goal_kick_for_the_d_team_keeper():
+    gm = shot_in_blue_area()
+    events = play_events(gm, "spin goal_kick")
+    assert events[0] == {"event": "goal_kick", "team": "blue"}
+    assert gm.state.phase == "goal_kick_setup" and offense(gm) == "blue" and gm.state.score == [0, 0]
+    assert rejects(gm, "red-s1 d11") == "placement"              # outside the area already: nothing to fix
+    play(gm, "red-m1 e13", "ball d16")                           # the shooter leaves; the ball to the keeper
+    assert gm.state.phase == "offensive_set" and holder(gm) == "blue-gk" and ball(gm) == "d16"
+
+
+def test_rule5_rule1_rule10_the_kickoff_after_a_goal_keeps_the_kickoff_rules():
+    from controller.rules import chebyshev
+    gm = shot_in_blue_area()
+    play(gm, "spin goal")
+    assert gm.state.phase == "kick_off" and offense(gm) == "blue" and ball(gm) in ("d9", "e9")
+    assert all(chebyshev(gm.state.sq[p], gm.state.ball) > 1 for p in range(11) if gm.state.sq[p] >= 0)
+    play(gm, "roll blue 2")
+    assert rejects(gm, "blue-m1 a9") == "not_expected"           # no pawn move before the kick-off's ball play
+    file = ball(gm)[0]
+    assert rejects(gm, f"ball {file}11") == "kickoff_forward"    # back into blue's own half
+    kicker = holder(gm)
+    play(gm, f"ball {file}7", "roll blue 2")
+    assert rejects(gm, f"{kicker} {file}7") == "kicker_barred"
