@@ -1,5 +1,5 @@
 """Rule 6: the keeper (6A one square without a die on defence, 6C goal kick with two dice, C15)."""
-from .dsl import at, ball, holder, offense, play, position, rejects
+from .dsl import at, ball, holder, offense, play, play_events, position, rejects
 
 
 def shot_then_goal_kick():
@@ -65,3 +65,23 @@ def test_rule6C_goal_kick_ball_slid_out_of_the_area_rests_on_its_way_inside_it()
     assert reading("c14", final=True).error.reason == "goal_kick_short"            # a `move` line ends there
     assert reading("e12").action is not None and not reading("e12").open_ended
     assert reading("h14").kind == "wrong" and reading("h14").error.reason == "wrong_distance"
+
+
+def test_rule6C_goal_kick_only_the_opponents_leave_the_penalty_area():
+    gm = position(red={"gk": "d1", "s1": "d12", "m1": "e14", "m2": "a10"},
+                  blue={"gk": "d16", "d1": "h15", "m1": "c15"}, ball="d12")
+    play(gm, "roll red 1", "red-m2 a11", "roll red 2", "ball e14", "spin goal_kick")
+    assert rejects(gm, "blue-m1 c13") == "placement"              # the keeper's team-mate may stay in its area
+    play(gm, "red-m1 e13", "ball d16")
+    assert at(gm, "blue-m1") == "c15" and gm.state.phase == "offensive_set" and holder(gm) == "blue-gk"
+
+
+def test_rule6C_rule7_offside_applies_to_the_play_from_a_goal_kick():
+    gm = position(red={"gk": "d1", "s1": "d12", "m1": "e14", "m2": "a10"},
+                  blue={"gk": "d16", "d1": "h15", "m1": "d8"}, ball="d12")
+    play(gm, "roll red 1", "red-m2 a11", "roll red 2", "ball e14", "spin goal_kick", "red-m1 e13", "ball d16")
+    # red's last field player is on rank 11: blue-m1 on d8, in red's half, is beyond it when the keeper kicks
+    play(gm, "roll blue 1", "blue-d1 h14", "roll blue 4", "roll red 4")
+    events = play_events(gm, "ball d8")
+    assert [e["event"] for e in events][-2:] == ["offside", "free_kick"]
+    assert events[-1] == {"event": "free_kick", "team": "red", "square": "d8"} and offense(gm) == "red"
