@@ -300,3 +300,62 @@ def test_rule9C_C10_strict_minor_foul_not_called_twice_when_the_move_clock_ran_o
     assert [e["event"] for e in events] == ["move_clock_expired", "foul", "free_kick"]
     assert events[1]["reason"] == "move_clock" and snap["offense"] == "blue"
     assert v[7]["reason"] == "board_mismatch"                    # red-d2 is still to be put back by hand
+
+
+# ----- penalty kick set-up (rule 9B) and the fouls around it ---------------------------------------------------
+def test_rule9B_penalty_pawns_leave_the_area_for_rows_3_or_4_of_that_end():
+    gm = penalty()
+    assert rejects(gm, "blue-d1 d12") == "placement"            # rank 12 is that end's fifth row
+    assert rejects(gm, "blue-d1 c15") == "placement"            # still in the area
+    play(gm, "blue-d1 a14")                                     # row 3, just outside the area
+    assert rejects(gm, "red-m2 b11") == "placement"
+    play(gm, "red-m2 h13")                                      # row 4
+    assert at(gm, "blue-d1") == "a14" and at(gm, "red-m2") == "h13"
+
+
+def test_rule9B_penalty_no_d_team_pawn_on_the_penalty_arc():
+    gm = position(red={"gk": "d1", "s1": "d13", "m1": "a3"},
+                  blue={"gk": "d16", "d1": "d14", "m1": "e13"}, ball="d13")
+    play(gm, "roll red 1", "red-m1 a4", "roll red 1", "dribble d14", "roll red 6", "roll blue 1")
+    assert gm.state.phase == "penalty_setup"
+    play(gm, "blue-d1 c13", "red-s1 d13")
+    assert gm.state.phase == "penalty_setup"                    # blue-m1 still stands on the arc square e13
+    assert rejects(gm, "blue-m1 d13") == "placement"            # nor onto the other arc square
+    play(gm, "blue-m1 g13")
+    play(gm, "ball d15")
+    assert gm.state.phase == "shot"
+
+
+def test_rule9B_penalty_the_keeper_stays_and_goes_onto_the_goal_line_the_fouled_pawn_shoots():
+    gm = position(red={"gk": "d1", "s1": "d13", "m1": "a3", "m2": "c14"},
+                  blue={"gk": "c15", "d1": "d14", "d2": "f14", "m1": "e15"}, ball="d13")
+    play(gm, "roll red 1", "red-m1 a4", "roll red 1", "dribble d14", "roll red 6", "roll blue 1")
+    play(gm, "blue-d1 c13", "red-m2 a14", "blue-d2 f13", "red-s1 d13", "blue-m1 h14", "ball d15")
+    assert gm.state.phase == "penalty_setup"                    # the keeper is not on a goal-area square yet
+    assert rejects(gm, "blue-gk b13") == "placement"
+    events = play_events(gm, "blue-gk e16")
+    assert events[-1] == {"event": "shot", "team": "red", "pawn": "red-s1", "square": "d15", "penalty": True}
+    assert holder(gm) == "red-s1" and gm.state.phase == "shot"
+
+
+def test_rule9A_rule9B_a_foul_by_the_o_team_in_the_penalty_area_is_a_free_kick_not_a_penalty():
+    gm = position(red={"gk": "d1", "s1": "d13", "m1": "a3", "m2": "c14"},
+                  blue={"gk": "d16", "d1": "d14", "d2": "f14", "m1": "e15"}, ball="d13")
+    play(gm, "roll red 1", "red-m1 a4", "roll red 1", "dribble d14")
+    events = play_events(gm, "roll red 1", "roll blue 6")
+    assert [e["event"] for e in events] == ["foul", "yellow_card", "free_kick"]
+    assert events[1]["pawn"] == "red-s1" and events[2] == {"event": "free_kick", "team": "blue", "square": "d14"}
+    assert gm.state.phase == "free_kick_setup" and offense(gm) == "blue"
+    play(gm, "red-s1 d12")                                      # the fouling pawn leaves the ball's square
+    play(gm, "red-m2 b14")                                      # and red-m2 (c14) the zone, for the ring
+    assert gm.state.phase == "offensive_set" and holder(gm) == "blue-d1"    # the fouled pawn kicks
+
+
+def test_rule9C_C17_the_minor_foul_free_kick_taker_may_not_touch_the_ball_until_another_pawn_has():
+    gm = position(red={"gk": "d1", "s1": "c5", "m2": "a3"}, blue={"gk": "d16", "d1": "c12", "m1": "f12"}, ball="c5")
+    play(gm, "roll red 3", "tick 61", "ball d9", "blue-m1 d9")
+    assert holder(gm) == "blue-m1" and gm.state.phase == "offensive_set"
+    play(gm, "roll blue 1", "blue-d1 c11", "roll blue 2", "ball d11", "roll blue 2")
+    assert rejects(gm, "blue-m1 d11") == "kicker_barred"
+    play(gm, "blue-d1 d11")
+    assert holder(gm) == "blue-d1" and gm.state.barred == -1
