@@ -1,19 +1,36 @@
-"""The `soccerboard` command."""
+"""The `soccerboard` command.
+
+Its own subcommands are defined here and in controller/daemon/main.py. Packages layered above the
+controller (the simulator's `sim` and `emulate-board`) add theirs through the `soccerboard.commands`
+entry points that pyproject.toml declares, so the controller never imports them; their modules are
+loaded only when one of them, or the help, is asked for.
+"""
 from __future__ import annotations
 
 import argparse
 import sys
 
+COMMAND_PLUGINS = "soccerboard.commands"    # entry point group: a callable that adds one subparser
+
+
+def _add_plugin_commands(sub: argparse._SubParsersAction) -> None:
+    """Let each installed command plugin add its subparser (it sets `handler` as its default)."""
+    from importlib.metadata import PackageNotFoundError, distribution
+    try:
+        entry_points = distribution("soccerboard").entry_points
+    except PackageNotFoundError:      # run from a checkout that was never installed: built-in commands only
+        return
+    for entry_point in entry_points:
+        if entry_point.group == COMMAND_PLUGINS:
+            entry_point.load()(sub)
+
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["emulate-board"]:        # its own options: hand the rest over untouched
-        from firmware_bridge.emulator import main as emulate
-        return emulate(argv[1:])
     if argv[:1] == ["render"]:
         from .render import render_main
         return render_main(argv[1:])
-    from .daemon.main import add_daemon_commands, add_sim_options, dispatch
+    from .daemon.main import add_daemon_commands, dispatch
     parser = argparse.ArgumentParser(prog="soccerboard",
                                      description="A live referee for a Soccer Tactics WORLD board.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -22,16 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("file", help="scenario file (JSON Lines), or - for standard input")
     p.add_argument("--leds", action="store_true", help="also print the LED frame after each input that changes it")
     sub.add_parser("render", help="draw a scenario's final position or a snapshot as SVG or PNG (see its --help)")
-    p = sub.add_parser("sim", help="the daemon on a simulated board with an embedded broker; seeded bots play a "
-                                   "live match")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--half-minutes", type=float, default=45.0)
-    p.add_argument("--speed", type=float, default=0.25, help="seconds between inputs (0: as fast as possible)")
-    p.add_argument("--quiet", action="store_true", help="print only goals, cards and the final score")
-    add_sim_options(p)
     sub.add_parser("schema", help="print the JSON Schema of the published snapshot")
-    sub.add_parser("emulate-board", help="a board on a pseudo-terminal speaking the bridge protocol (see its --help)")
     add_daemon_commands(sub)
+    if not argv[:1] or argv[0] not in sub.choices:
+        _add_plugin_commands(sub)
     args = parser.parse_args(argv)
     if args.command == "replay":
         from .replay import run
@@ -42,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         from .rules.snapshot import Snapshot
         print(json.dumps(Snapshot.model_json_schema(), indent=2))
         return 0
+    if hasattr(args, "handler"):
+        return int(args.handler(args))
     result = dispatch(args)
     return 2 if result is None else result
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from .rules import geometry as g
+from hal.board import square_index
 
 Token = Literal["red", "blue", "ball"]
 TeamName = Literal["red", "blue"]
@@ -22,7 +22,7 @@ class BadInput(ValueError):
 
 
 def _square(v: str) -> str:
-    g.parse(v)
+    square_index(v)
     return v
 
 

@@ -1,7 +1,9 @@
 """A board on a pseudo-terminal: speaks the bridge protocol as the real firmware does.
 
 The protocol side is the reference firmware's own ``BoardDevice``; this module supplies what the
-RP2040 would (a port, a clock, dice radio lines, buttons) and plays a scenario file. Faults can be
+RP2040 would (a port, a clock, dice radio lines, buttons) and plays a scenario file: the lines a board
+can feel (set-ups, lifts, places, moves, rolls, presses), read by the one scenario parser, with each
+set-up's position as the rules engine lays it out. Faults can be
 injected on the way out (corrupted bytes, dropped frames), and the port can be unplugged (the pty
 is closed and a new one opened) or the board rebooted (new boot id, HELLO, resync). A stable
 symlink (``--link``) stands in for the ``/dev/serial/by-id`` name, since a new pty gets a new name.
@@ -21,12 +23,73 @@ import sys
 import threading
 import time
 import tty
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
+from controller.ruleset import get_ruleset
+from controller.scenario import BadInput, Lift, Move, Place, PressLine, RollLine, Setup, parse_line
 from firmware_bridge.firmware import sbconst as C
 from firmware_bridge.firmware.device import BoardDevice
 from firmware_bridge.firmware.dice import DiceTracker
-from firmware_bridge.scenario import BoardAction, FrameAction, RollAction, TokenAction, parse_scenario
 from hal.frames import check_frame, empty_frame, with_token
+
+
+class FrameAction(NamedTuple):
+    """A set-up: the whole occupancy at once, from line ``line`` of the scenario."""
+
+    line: int
+    frame: bytes
+
+
+class TokenAction(NamedTuple):
+    """A token put on (``present``) or lifted off a square."""
+
+    line: int
+    square: str
+    token: str
+    present: bool
+
+
+class RollAction(NamedTuple):
+    """A die settling on a face."""
+
+    line: int
+    die: str
+    face: int
+
+
+class PressAction(NamedTuple):
+    """A button pressed."""
+
+    line: int
+    button: str
+
+
+# One physical thing happening to the board.
+BoardAction = FrameAction | TokenAction | RollAction | PressAction
+
+
+def board_actions(lines: Iterable[str]) -> Iterator[BoardAction]:
+    """What a board feels of a scenario, line by line. Lines a board cannot feel (spins, clock lines,
+    comments) and lines the scenario parser or the rules refuse are left out, with a note on stderr."""
+    ruleset = get_ruleset()
+    for number, text in enumerate(lines, start=1):
+        try:
+            line = parse_line(text)
+            if isinstance(line, Setup):
+                yield FrameAction(number, bytes(ruleset.expected_occupancy(ruleset.new_game(line))))
+            elif isinstance(line, Lift | Place):
+                yield TokenAction(number, line.square, line.token, present=isinstance(line, Place))
+            elif isinstance(line, Move):
+                yield TokenAction(number, line.from_, line.token, present=False)
+                yield TokenAction(number, line.to, line.token, present=True)
+            elif isinstance(line, RollLine):
+                yield RollAction(number, line.die, line.value)
+            elif isinstance(line, PressLine) and line.button in C.BUTTON_NAMES:
+                yield PressAction(number, line.button)
+        except (BadInput, ValueError) as e:
+            print(f"# scenario line {number} left out: {e}", file=sys.stderr, flush=True)
+
 
 log = logging.getLogger(__name__)
 
@@ -290,9 +353,10 @@ def play(emulator: BoardEmulator, actions, interval: float, unplug_after: int | 
     return played
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="soccerboard emulate-board",
-                                description="Emulate the board's microcontroller on a pseudo-terminal.")
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add `emulate-board` to the soccerboard command's subcommands."""
+    p = sub.add_parser("emulate-board", help="a board on a pseudo-terminal speaking the bridge protocol",
+                       description="Emulate the board's microcontroller on a pseudo-terminal.")
     p.add_argument("scenario", nargs="?", help="scenario file (JSON Lines, docs/board.md section 5); - for stdin")
     p.add_argument("--link", help="stable symlink to the current pty (like /dev/serial/by-id/...)")
     p.add_argument("--interval", type=float, default=0.2, help="seconds between scenario actions")
@@ -307,12 +371,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--reboot-after", type=int, metavar="LINE", help="reboot after this scenario line")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--protocol-version", type=int, default=C.PROTOCOL_VERSION, help=argparse.SUPPRESS)
-    return p
+    p.set_defaults(handler=emulate)
 
 
-def main(argv: list[str]) -> int:
-    """Entry point of ``soccerboard emulate-board``; prints the port path first, on its own line."""
-    args = _parser().parse_args(argv)
+def emulate(args: argparse.Namespace) -> int:
+    """``soccerboard emulate-board``: prints the port path first, on its own line."""
     for name in ("corrupt", "drop"):
         if not 0.0 <= getattr(args, name) <= 1.0:
             print(f"--{name} must be between 0 and 1", file=sys.stderr)
@@ -336,7 +399,7 @@ def main(argv: list[str]) -> int:
             print(f"# pty {emulator.slave_path}", file=sys.stderr, flush=True)
         if args.wait_for_host > 0 and not emulator.wait_for_host(args.wait_for_host):
             print("# no host connected; playing anyway", file=sys.stderr, flush=True)
-        played = play(emulator, parse_scenario(lines), args.interval, args.unplug_after,
+        played = play(emulator, board_actions(lines), args.interval, args.unplug_after,
                       args.unplug_seconds, args.reboot_after)
         print(f"# played {played} board actions", file=sys.stderr, flush=True)
         if args.exit_after is None:
@@ -348,6 +411,13 @@ def main(argv: list[str]) -> int:
     finally:
         emulator.stop()
     return 0
+
+
+def main(argv: list[str]) -> int:
+    """Run as a program of its own: ``python -m simulator.board_emulator SCENARIO ...``."""
+    parser = argparse.ArgumentParser(prog="soccerboard")
+    register(parser.add_subparsers(dest="command", required=True))
+    return emulate(parser.parse_args(["emulate-board", *argv]))
 
 
 if __name__ == "__main__":  # pragma: no cover

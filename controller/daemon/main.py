@@ -9,10 +9,8 @@ import json
 import logging
 import signal
 import sys
-import tempfile
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings, problems
@@ -22,9 +20,6 @@ from .report import match_minute
 from .service import Daemon
 from .systemd import Notifier, Watchdog, heartbeat_fresh, watchdog_interval
 
-if TYPE_CHECKING:
-    from .sources import BotOpponent, LineSource
-
 log = logging.getLogger("soccerboard")
 
 SHOWN = {"kick_off", "goal", "yellow_card", "red_card", "penalty_kick", "corner_kick", "goal_kick", "offside",
@@ -32,7 +27,7 @@ SHOWN = {"kick_off", "goal", "yellow_card", "red_card", "penalty_kick", "corner_
          "shot", "move_clock_expired"}
 
 
-def _logging(verbose: bool = False, quiet: bool = False) -> None:
+def setup_logging(verbose: bool = False, quiet: bool = False) -> None:
     level = logging.DEBUG if verbose else logging.WARNING if quiet else logging.INFO
     logging.basicConfig(level=level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -61,7 +56,7 @@ def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None) -
     return pub
 
 
-def _serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
+def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
     """Start, tell systemd when ready, ping the watchdog while the core turns, stop on a signal."""
     notifier = Notifier()
     stop = threading.Event()
@@ -94,16 +89,16 @@ def _serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
     return 0
 
 
-def _settings(path: str | None, **overrides) -> Settings:
+def settings_from(path: str | None, **overrides) -> Settings:
     if path is None and Path(DEFAULT_PATH).is_file():
         path = DEFAULT_PATH
     return load_settings(path, **overrides)
 
 
 def run_command(args) -> int:
-    _logging(args.verbose)
+    setup_logging(args.verbose)
     try:
-        settings = _settings(args.config)
+        settings = settings_from(args.config)
     except ConfigError as e:
         print(f"soccerboard run: {e}", file=sys.stderr)
         return 2
@@ -128,109 +123,14 @@ def run_command(args) -> int:
                       f"{e.strerror or e} (change [web] port or listen)", file=sys.stderr)
                 return 2
             log.info("spectator page at %s?board=%s", web.url, settings.board_id)
-        return _serve(daemon)
+        return serve(daemon)
     finally:
         if web is not None:
             web.stop()
         hardware.close()
 
 
-def sim_command(args) -> int:
-    _logging(args.verbose, quiet=True)
-    overrides = {}
-    if args.journal_dir:
-        overrides["journal__dir"] = args.journal_dir
-    elif not args.config:
-        overrides["journal__dir"] = tempfile.mkdtemp(prefix="soccerboard-sim-")
-    if args.board_id:
-        overrides["board_id"] = args.board_id
-    try:
-        settings = _settings(args.config, **overrides)
-    except ConfigError as e:
-        print(f"soccerboard sim: {e}", file=sys.stderr)
-        return 2
-    options = {**settings.game.options, "half_minutes": args.half_minutes}
-    settings.game.options = options
-    people = args.manual or args.human is not None    # a person plays: time is the wall clock, as on a board
-    from hal.backends import open_hardware
-    hardware = open_hardware({"backend": "sim", "clock": "wall" if people else "sim"})
-    broker = web = None
-    url = args.broker
-    try:
-        if not url:
-            from .broker import EmbeddedBroker
-            broker = EmbeddedBroker(host=args.listen).start()
-            url = broker.url
-        daemon = Daemon(settings, hardware, board_follows_game=True, tick=0.1 if people else 0.05,
-                        auto_setup=people, sim_mode=True)
-        pub = make_publisher(settings, daemon, url)
-        if not args.no_web:
-            web = _start_web(args, settings, broker)
-            query = f"?board={settings.board_id}" + ("&sim=1" if people else "")
-            for page in _page_urls(web, args.listen):
-                print(f"open     {page}{query}", flush=True)
-        print(f"broker   {url}" + (f"   (websockets {broker.ws_url})" if broker else ""), flush=True)
-        print(f"journal  {settings.journal.dir}", flush=True)
-        source: LineSource | BotOpponent | None = None
-
-        def backlog() -> int:   # at full speed, wait for MQTT too (while it is up), or the outbox grows
-            return daemon.inputs.qsize() + (pub.backlog() if pub.connected.is_set() else 0)
-        # A few dozen outputs on their way keep the broker busy; thousands only raise the peak memory (the
-        # outbox and paho's queue hold every payload) that the process then keeps for the rest of its life.
-        kw = {"speed": args.speed, "backlog": backlog, "on_end": daemon.end_of_source, "max_backlog": 64}
-        if args.scenario:
-            from .sources import ScenarioSource
-            source = ScenarioSource(args.scenario, daemon.put, **kw)
-        elif args.human is not None:
-            from .sources import BotOpponent
-            source = BotOpponent("blue" if args.human == "red" else "red", args.seed, daemon.put).attach(daemon)
-        elif not args.manual:
-            from .sources import AutoplaySource
-            source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches, **kw)
-        daemon.observers.append(_terminal_view(args.quiet))
-        finite = source is not None and args.human is None
-        return _serve(daemon, source, stop_when_done=finite and not args.stay)
-    finally:
-        if web is not None:
-            web.stop()
-        if broker is not None:
-            broker.stop()
-        hardware.close()
-
-
-def _start_web(args, settings: Settings, broker):
-    """The spectator page and simulator, told where the broker's WebSocket listener is."""
-    from ..web.server import WebServer
-    from .broker import free_port
-    config: dict = {"prefix": settings.base.rsplit("/", 1)[0], "board": settings.board_id, "sim": True}
-    if args.ws_url:
-        config["ws_url"] = args.ws_url
-    elif broker is not None:
-        config["ws_port"] = broker.ws_port
-    return WebServer(args.listen, free_port(args.http_port, args.listen), config).start()
-
-
-def _page_urls(web, listen: str) -> list[str]:
-    """Where to open the page: this machine, and the LAN addresses when listening on all of them."""
-    if listen not in ("0.0.0.0", "::", ""):
-        return [f"http://{_host(listen)}:{web.port}/"]
-    import socket
-    urls = [f"http://127.0.0.1:{web.port}/"]
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    for addr in sorted({str(info[4][0]) for info in infos}):      # AF_INET: (host, port)
-        if not addr.startswith("127."):
-            urls.append(f"http://{addr}:{web.port}/")
-    return urls
-
-
-def _host(addr: str) -> str:
-    return f"[{addr}]" if ":" in addr else addr
-
-
-def _terminal_view(quiet: bool):
+def terminal_view(quiet: bool):
     """Prints the match as a spectator follows it (from the same outputs MQTT gets)."""
     last = {"state": None}
 
@@ -260,7 +160,7 @@ def _terminal_view(quiet: bool):
 def config_command(args) -> int:
     path = args.file or args.config
     try:
-        settings = _settings(path)
+        settings = settings_from(path)
     except ConfigError as e:
         print(f"{path or 'configuration'}: {e}", file=sys.stderr)
         return 1
@@ -308,36 +208,13 @@ def add_daemon_commands(sub) -> None:
     p.add_argument("-o", "--output", help="with --html: the file to write (default: the journal's name, .html)")
 
 
-def add_sim_options(p) -> None:
-    p.add_argument("--broker", help="publish to this broker (mqtt://user:pass@host:port) instead of an embedded one")
-    p.add_argument("--scenario", help="drive the board with this scenario file instead of the bots")
-    p.add_argument("--autoplay", action="store_true", help="seeded bots play both teams (the default)")
-    p.add_argument("--manual", action="store_true",
-                   help="no bots: a standard set-up, then people play both teams in the browser (wall-clock time)")
-    p.add_argument("--human", choices=("red", "blue"),
-                   help="a person plays this team in the browser, a seeded bot the other (wall-clock time)")
-    p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
-                   help="address of the embedded broker and the web page (0.0.0.0: the whole LAN; default %(default)s)")
-    p.add_argument("--http-port", type=int, default=8080,
-                   help="web page port (another free one if taken; default %(default)s)")
-    p.add_argument("--ws-url", help="the broker's WebSocket URL for the page, with --broker "
-                                    "(default: port 9001 of the page's host)")
-    p.add_argument("--no-web", action="store_true", help="do not serve the web page")
-    p.add_argument("--matches", type=int, default=1, help="autoplay this many matches (seeds seed, seed+1, ...)")
-    p.add_argument("--journal-dir", help="where journals go (default: a fresh temporary directory)")
-    p.add_argument("--board-id")
-    p.add_argument("--config", help="TOML file for MQTT credentials, board id and options")
-    p.add_argument("--stay", action="store_true", help="keep serving the final state after the match")
-    p.add_argument("-v", "--verbose", action="store_true")
-
-
 def argparse_suppress():
     import argparse
     return argparse.SUPPRESS
 
 
 def dispatch(args) -> int | None:
-    handlers = {"run": run_command, "sim": sim_command, "config": config_command, "report": report_command}
+    handlers = {"run": run_command, "config": config_command, "report": report_command}
     handler = handlers.get(args.command)
     return handler(args) if handler else None
 

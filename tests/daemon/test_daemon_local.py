@@ -224,9 +224,9 @@ def test_the_journal_header_makes_a_replay_exact(tmp_path):
 
 
 def test_autoplay_goes_on_with_the_next_seed_when_a_bot_match_breaks(tmp_path, monkeypatch):
-    import simulator.autoplay
-    from controller.daemon.sources import AutoplaySource
-    real = simulator.autoplay.simulate
+    import simulator.players
+    from simulator.players import AutoplaySource
+    real = simulator.players.simulate
 
     def simulate(seed, options, on_line=None, **kw):
         if seed == 2:                    # a bot line the core refuses, 50 lines into the match
@@ -239,7 +239,7 @@ def test_autoplay_goes_on_with_the_next_seed_when_a_bot_match_breaks(tmp_path, m
                 on_line(line, out)
             return real(seed, options, on_line=breaking, **kw)
         return real(seed, options, on_line=on_line, **kw)
-    monkeypatch.setattr(simulator.autoplay, "simulate", simulate)
+    monkeypatch.setattr(simulator.players, "simulate", simulate)
     settings = load_settings(None, env=False, board_id="a1", journal__dir=str(tmp_path / "j"))
     settings.game.options = dict(OPTIONS)
     hw = open_hardware({"backend": "sim"})

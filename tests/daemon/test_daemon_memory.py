@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from controller.daemon.config import load_settings
 from controller.daemon.service import SIM_RECORD, Daemon
-from controller.daemon.sources import AutoplaySource
 from controller.rules import geometry as g
 from controller.rules import paths
 from controller.rules.engine import UNDO_DEPTH
 from hal.backends import open_hardware
+from simulator.players import AutoplaySource
 from tests.daemon.daemon_helpers import wait_for
 
 OPTIONS = {"half_minutes": 3.0, "extra_time": False}

@@ -6,10 +6,10 @@ import time
 
 from controller.daemon.config import load_settings
 from controller.daemon.service import Daemon
-from controller.daemon.sources import BotOpponent
 from controller.tracking import FrameTracker
 from hal.backends import open_hardware
 from hal.frames import empty_frame, tokens_at, with_token
+from simulator.players import BotOpponent
 from tests.daemon.daemon_helpers import wait_for
 
 OPTIONS = {"half_minutes": 3.0, "extra_time": False}

@@ -10,12 +10,11 @@ import time
 
 import pytest
 
-from firmware_bridge.emulator import BoardEmulator
-from firmware_bridge.scenario import standard_formation
 from hal.board import square_name
 from hal.events import DieRoll, DieStatus
 from hal.frames import tokens_at, with_token
 from hal.serial_board import SerialBoard
+from simulator.board_emulator import BoardEmulator, board_actions
 
 
 def wait_for(predicate, timeout):
@@ -154,15 +153,15 @@ def test_emulate_board_command_plays_a_scenario_over_a_pty(tmp_path, faults):
     scenario.write_text(SCENARIO)
     link = tmp_path / "board"
     proc = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from firmware_bridge.emulator import main; sys.exit(main(sys.argv[1:]))",
-         str(scenario), "--link", str(link), "--interval", "0.05", "--exit-after", "3", "--seed", "1", *faults],
+        [sys.executable, "-m", "controller.cli", "emulate-board", str(scenario), "--link", str(link),
+         "--interval", "0.05", "--exit-after", "3", "--seed", "1", *faults],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     board = None
     try:
         port = proc.stdout.readline().strip()
         assert port == str(link)
         board = SerialBoard(port).start()
-        expected = standard_formation("red")
+        expected = next(board_actions(['{"type": "setup", "formation": "standard", "kickoff": "red"}'])).frame
         expected = with_token(with_token(expected, "d8", "ball", False), "d12", "ball", True)
         expected = with_token(with_token(expected, "c11", "blue", False), "c9", "blue", True)
         expected = with_token(expected, "h11", "blue", False)

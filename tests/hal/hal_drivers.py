@@ -14,9 +14,9 @@ import tty
 from gpiozero.pins.mock import MockFactory
 from hal_reed_matrix_mock import ReedMatrixHarness, states
 
-from firmware_bridge.emulator import BoardEmulator
 from hal.backends import open_hardware
 from hal.board import square_index, token_bit
+from simulator.board_emulator import BoardEmulator
 
 BACKEND_NAMES = ["sim", "gpio", "serial"]
 

@@ -27,7 +27,7 @@ def test_firmware_constants_are_the_generated_copy():
 def test_firmware_constants_have_the_boards_values():
     assert (sbconst.FILES, sbconst.RANKS, sbconst.SQUARES) == (board.N_FILES, board.N_RANKS, board.N_SQUARES)
     assert (sbconst.RED_BIT, sbconst.BLUE_BIT, sbconst.BALL_BIT) == (board.RED_BIT, board.BLUE_BIT, board.BALL_BIT)
-    assert sbconst.CHANNELS == len(board.TOKENS)
+    assert len(board.TOKENS) == sbconst.CHANNELS
     assert sbconst.LED_BYTES == board.LED_FRAME_LEN == 3 * board.N_SQUARES
     assert sbconst.SETTLE_MS == board.SETTLE_MS and board.SETTLE_SECONDS == board.SETTLE_MS / 1000
 
