@@ -359,3 +359,25 @@ def test_rule9C_C17_the_minor_foul_free_kick_taker_may_not_touch_the_ball_until_
     assert rejects(gm, "blue-m1 d11") == "kicker_barred"
     play(gm, "blue-d1 d11")
     assert holder(gm) == "blue-d1" and gm.state.barred == -1
+
+
+def test_rule9B_penalty_at_reds_end_pawns_leave_for_rows_3_or_4_and_the_arc_is_the_kickers():
+    gm = position(blue={"gk": "d16", "s1": "d4", "m1": "a14", "m2": "c3"},
+                  red={"gk": "d1", "d1": "d3", "d2": "f3", "m1": "e2"}, ball="d4", offense="blue")
+    play(gm, "roll blue 1", "blue-m1 a13", "roll blue 1", "dribble d3")
+    names = play(gm, "roll blue 6", "roll red 1")                 # red-d1 fouls in its own penalty area
+    assert names == ["foul", "yellow_card", "penalty_kick"] and gm.expects() == {"input": "setup", "team": "red"}
+    assert rejects(gm, "red-d1 d5") == "placement"               # rank 5 is not row 3 or 4
+    play(gm, "red-d1 c4", "blue-m2 a3")
+    assert rejects(gm, "red-d2 d4") == "placement"               # the penalty arc: no D-team pawn
+    play(gm, "red-d2 g4", "blue-s1 e4", "red-m1 h3")
+    events = play_events(gm, "ball e2")
+    assert events[-1] == {"event": "shot", "team": "blue", "pawn": "blue-s1", "square": "e2", "penalty": True}
+
+
+def test_rule9A_rule9B_only_a_minor_foul_free_kick_may_be_declined():
+    gm = duel()
+    play(gm, "roll red 6", "roll blue 1")                         # a battle foul: red's free kick
+    assert gm.state.phase == "free_kick_setup" and rejects(gm, "press decline") == "not_expected"
+    gm = penalty()
+    assert rejects(gm, "press decline") == "not_expected"
