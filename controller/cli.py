@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from types import ModuleType
 
 COMMAND_PLUGINS = "soccerboard.commands"    # entry point group: a callable that adds one subparser
 
@@ -30,9 +31,19 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["render"]:
         from .render import render_main
         return render_main(argv[1:])
-    from .daemon.main import add_daemon_commands, dispatch
-    parser = argparse.ArgumentParser(prog="soccerboard",
-                                     description="A live referee for a Soccer Tactics WORLD board.")
+    daemon: ModuleType | None = None
+    try:
+        from .daemon import main as daemon
+    except ImportError as e:          # installed without the daemon extra: the engine's commands only
+        missing = e.name
+    if daemon is None and argv[:1] and argv[0] not in ("replay", "render", "schema", "-h", "--help"):
+        print(f"soccerboard {argv[0]}: needs the daemon extra ({missing} is not installed): "
+              "pip install 'soccerboard[daemon]'", file=sys.stderr)
+        return 2
+    parser = argparse.ArgumentParser(
+        prog="soccerboard", description="A live referee for a Soccer Tactics WORLD board.",
+        epilog=None if daemon else f"The daemon's commands need the daemon extra ({missing} is not installed): "
+                                   "pip install 'soccerboard[daemon]'.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="feed a scenario or journal to the referee and print verdicts, events and the "
                                       "final snapshot")
@@ -40,9 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--leds", action="store_true", help="also print the LED frame after each input that changes it")
     sub.add_parser("render", help="draw a scenario's final position or a snapshot as SVG or PNG (see its --help)")
     sub.add_parser("schema", help="print the JSON Schema of the published snapshot")
-    add_daemon_commands(sub)
-    if not argv[:1] or argv[0] not in sub.choices:
-        _add_plugin_commands(sub)
+    if daemon is not None:
+        daemon.add_daemon_commands(sub)
+        if not argv[:1] or argv[0] not in sub.choices:
+            _add_plugin_commands(sub)       # the simulator's commands need the daemon too
     args = parser.parse_args(argv)
     if args.command == "replay":
         from .replay import run
@@ -55,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if hasattr(args, "handler"):
         return int(args.handler(args))
-    result = dispatch(args)
+    result = daemon.dispatch(args) if daemon is not None else None
     return 2 if result is None else result
 
 
