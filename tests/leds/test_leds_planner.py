@@ -5,10 +5,9 @@ import pytest
 from leds_helpers import expect_exact, mask
 
 from controller.leds import AGREES, PRIORITY, RGB, BoardView, plan_leds
-from controller.leds.planner import _die_moves
 from controller.rules import geometry as g
 from controller.rules.engine import Game
-from tests.rules.dsl import play, position
+from tests.rules.dsl import edited, play, position
 
 P = g.parse
 RED_LINE = "a1 b1 c1 d1 e1 f1 g1 h1"
@@ -259,7 +258,7 @@ def test_penalty_setup():
 def test_sent_off_pawn_to_lift_during_the_setup():
     gm = fouled()
     gm.state.sent_off[gm.pawn_on(1, P("h12"))] = True      # as a red card leaves it: on the board, not in play
-    gm._moved()
+    gm = edited(gm)
     plan = plan_leds(gm)
     assert plan.meanings[P("h12")] == "setup_lift_off"
 
@@ -313,7 +312,7 @@ def test_plans_over_random_match_positions_never_fail():
             seen.update(plan.meanings.values())
             if st.roll and st.phase in ("offensive_set", "capture", "answer"):
                 moves = gm.legal_pawn_moves()
-                for p in range(st.actor * 11, st.actor * 11 + 11):   # the planner's one-pawn shortcut agrees
-                    assert _die_moves(gm, p) == moves.get(p, 0), (p, st.phase)
+                for p in range(st.actor * 11, st.actor * 11 + 11):   # the one-pawn listing the planner asks agrees
+                    assert gm.legal_pawn_moves(pawn=p).get(p, 0) == moves.get(p, 0), (p, st.phase)
         play_match(gm, Bot(seed), on_action=check)
     assert {"ball_destination", "legal_destination", "offside_line", "red_to_act", "blue_to_act"} <= seen

@@ -20,6 +20,12 @@ def position(red: dict, blue: dict, ball: str, offense: str = "red", phase: str 
     return Game.from_position(pawns, g.parse(ball), TEAMS.index(offense), phase, Options(**options))
 
 
+def edited(game: Game) -> Game:
+    """The game again after a test set its state by hand (a position play cannot reach): a new Game over the
+    same state, options and profile, so nothing the old one derived from the state is kept."""
+    return Game(game.state, game.options, game.profile)
+
+
 def action(step: str):
     words = step.split()
     if words[:1] == ["foul"] and len(words) == 2:        # a foul whose reason the test does not care about

@@ -1,6 +1,6 @@
 """Rule 9: fouls in battles (6 against 1), yellow and red cards, the defenders' shared count, penalty kicks,
 minor fouls with the decline option (C10)."""
-from .dsl import at, ball, holder, offense, play, play_events, position, rejects
+from .dsl import at, ball, edited, holder, offense, play, play_events, position, rejects
 
 
 def duel(blue_pawn="m1", square="d9", **blue):
@@ -146,7 +146,7 @@ def test_rule9A_a_pawn_sent_off_as_the_half_ends_leaves_the_board_at_the_kickoff
 def test_rule2_a_team_mate_may_not_land_where_a_sent_off_pawn_still_stands():
     gm = position(red={"gk": "d1", "s1": "e5", "m1": "c5", "m2": "c7"}, blue={"gk": "d16", "d1": "c12"}, ball="e5")
     gm.state.sent_off[6] = True                                   # red-m2 sent off, not yet lifted
-    gm._moved()
+    gm = edited(gm)
     play(gm, "roll red 2")
     assert rejects(gm, "red-m1 c7") == "square_taken"
 
