@@ -105,16 +105,32 @@ def _longest_run_with(bits: int, p: int) -> int:
 
 
 def test_rule2_rank_and_file_limits_every_pattern_against_a_square_by_square_walk():
-    """The limit masks are computed in closed form (no cache growing with the patterns seen): for every
-    possible rank (8 squares, at most 4 side by side) and file (16 squares, at most 3 one behind the
-    other), the squares they forbid are exactly those where a pawn would make a run too long."""
-    from controller.rules.occupancy import _RANK_BAD, MAX_FILE_RUN, MAX_RANK_RUN, _file_bad
+    """For every pattern of a team's pawns in a rank (8 squares, at most 4 side by side) and every pattern in a
+    file (16 squares, at most 3 one behind the other) that the other ten pawns of a team can make, the squares
+    the limits forbid a moving pawn are exactly those where it would make a run too long. Rank 6 and file a
+    touch no penalty or goal area, so only the run limits speak there."""
+    from controller.rules import parse_square
+    from controller.rules.occupancy import MAX_FILE_RUN, MAX_RANK_RUN, Occupancy
+    from controller.rules.pieces import N_PAWNS
+    from controller.rules.profile import default_profile
 
-    for width, limit, bad_of in ((8, MAX_RANK_RUN, _RANK_BAD.__getitem__), (16, MAX_FILE_RUN, _file_bad)):
+    profile = default_profile()
+    mover = 9                                                   # red-s1, off the board: the pawn about to move
+    others = [p for p in range(11) if p != mover]
+    a6, a1 = parse_square("a6"), parse_square("a1")
+    lines = ((8, MAX_RANK_RUN, lambda i: a6 + i), (16, MAX_FILE_RUN, lambda i: a1 + 8 * i))   # a6..h6, a1..a16
+    for width, limit, square in lines:
         for bits in range(1 << width):
+            if bits.bit_count() > len(others):
+                continue
+            sq = [-1] * N_PAWNS
+            for pawn, i in zip(others, [i for i in range(width) if bits >> i & 1], strict=False):
+                sq[pawn] = square(i)
+            forbidden = Occupancy(sq, [False] * N_PAWNS, profile).forbidden(mover, sq)
+            found = sum(1 << i for i in range(width) if forbidden >> square(i) & 1)
             walked = sum(1 << p for p in range(width)
                          if not bits >> p & 1 and _longest_run_with(bits, p) > limit)
-            assert bad_of(bits) == walked, (width, bin(bits))
+            assert found == walked, (width, bin(bits))
 
 
 def test_rule2_a_pawn_slid_through_a_square_where_another_path_could_end_is_one_move():
