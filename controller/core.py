@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any
 from hal.board import BIT_TOKEN, N_SQUARES, SETTLE_SECONDS, TOKEN_BIT, square_name
 from hal.board import square_index as parse_square
 
-from .rules import Illegal, Reading
-from .ruleset import Ruleset, RulesGame, get_ruleset
+from .ruleset import Illegal, Reading, Ruleset, RulesGame, get_ruleset
 from .scenario import ClockLine, Input, Lift, Move, Place, PressLine, RollLine, Setup
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from .core import Core, Outcome
-from .rules import Illegal
+from .ruleset import Illegal
 from .scenario import BadInput, parse_line
 
 

@@ -1,16 +1,38 @@
 """The seam between the daemon and a game's rules.
 
 The core, the tracker, the LEDs and the publishers only talk to a Ruleset and the game it makes, so a
-second game on the same board (Soccer The Board Game) is a new Ruleset, not a change to them.
+second game on the same board (Soccer The Board Game) is a new Ruleset, not a change to them. The two
+types every ruleset shares are defined here: the refusal it raises (`Illegal`) and how it reads a
+board difference (`Reading`).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .rules import Fix, Illegal, LedView, Reading
+    from .rules import Fix, LedView
     from .scenario import ClockLine, PressLine, RollLine, Setup, SpinLine
+
+
+class Illegal(Exception):
+    """An action the rules do not allow: `reason` is a stable code (docs/reasons.md), `detail` a sentence
+    for a person. A ruleset raises it with the game unchanged."""
+
+    def __init__(self, reason: str, detail: str):
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a board difference reads: an action (maybe still open to a longer one), pending, or wrong."""
+    kind: str                       # "exact", "pending", "wrong"
+    action: object = None
+    open_ended: bool = False        # an exact action that could still grow (ball first of a dribble)
+    error: Illegal | None = None
 
 
 class RulesGame(Protocol):

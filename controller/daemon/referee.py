@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from controller.core import Core, Outcome
-from controller.rules import Illegal
-from controller.ruleset import get_ruleset
+from controller.ruleset import Illegal, get_ruleset
 from controller.scenario import BadInput, parse_obj
 
 _CLOCK_VOLATILE = ("now", "elapsed")

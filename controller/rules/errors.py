@@ -1,10 +1,5 @@
-"""The one exception the engine raises: an action the rules do not allow, with a stable reason code."""
+"""The one exception the engine raises: an action the rules do not allow, with a stable reason code.
 
-
-class Illegal(Exception):
-    """reason is one of the codes in docs/reasons.md; detail is a sentence for a person."""
-
-    def __init__(self, reason: str, detail: str):
-        super().__init__(f"{reason}: {detail}")
-        self.reason = reason
-        self.detail = detail
+Every ruleset raises the same exception, so it is defined at the ruleset boundary (controller/ruleset.py).
+"""
+from controller.ruleset import Illegal as Illegal

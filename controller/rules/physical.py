@@ -7,14 +7,14 @@ follow for a dribble). The game state stays the authority: nothing here changes 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from controller.ruleset import Illegal
+from controller.ruleset import Reading as Reading  # re-exported: read_difference returns it
 from hal.board import BALL_BIT, N_SQUARES, TEAM_BIT
 
 from . import geometry as g
 from .actions import Action, Dribble, MinorFoul, MoveBall, MovePawn, RemovePawn
-from .errors import Illegal
 from .phase import BALL_PHASES, Phase
 from .pieces import N_PAWNS, TEAMS, is_keeper, other, pawns_of, team_of
 
@@ -31,15 +31,6 @@ def expected_occupancy(game: Game) -> bytearray:
     if st.ball >= 0:
         out[st.ball] |= BALL_BIT
     return out
-
-
-@dataclass(frozen=True)
-class Reading:
-    """How a board difference reads: an action (maybe still open to a longer one), pending, or wrong."""
-    kind: str                       # "exact", "pending", "wrong"
-    action: object = None
-    open_ended: bool = False        # an exact action that could still grow (ball first of a dribble)
-    error: Illegal | None = None
 
 
 def _pawn_at(game: Game, team: int, square: int) -> int:
