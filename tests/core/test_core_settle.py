@@ -129,3 +129,24 @@ def test_a_change_that_stays_for_the_window_reaches_the_core_as_one_move():
     assert names(outs[-1].events) == [] and outs[0].verdict == {"ok": True, "pending": True}
     snap = core.snapshot()
     assert snap["pawns"]["red-m1"]["square"] == "c9" and snap["phase"] == "ball_play" and snap["board"]["consistent"]
+
+
+def test_a_pawn_resting_on_its_way_counts_only_where_it_comes_to_rest():
+    core = new_core()
+    ok(roll(core, "red", 3))
+    before = game_part(core)
+    ok(lift(core, "c6"))
+    for frm, to in (("", "c7"), ("c7", "c8")):                  # slid along its path, resting on the way
+        if frm:
+            ok(lift(core, frm))
+        out = ok(place(core, to))
+        assert out.verdict == {"ok": True, "pending": True} and out.events == []
+    out = ok(clock(core, SETTLE_SECONDS * 4))                   # however long it rests there: not a move yet
+    after = game_part(core)
+    assert out.settled == [] and core.pending is not None
+    assert (after["pawns"], after["phase"], after["roll"]) == (before["pawns"], before["phase"], before["roll"])
+    ok(lift(core, "c8"))
+    out = ok(place(core, "c9"))                                 # three squares from c6: the move
+    assert out.verdict == {"ok": True} and core.pending is None
+    snap = core.snapshot()
+    assert snap["pawns"]["red-m1"]["square"] == "c9" and snap["phase"] == "ball_play" and snap["board"]["consistent"]
