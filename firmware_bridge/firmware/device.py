@@ -26,8 +26,8 @@ try:
     from . import sbconst as C
     from .sbwire import Deframer, encode_frame
 except ImportError:
-    import sbconst as C
-    from sbwire import Deframer, encode_frame
+    import sbconst as C  # type: ignore[no-redef]
+    from sbwire import Deframer, encode_frame  # type: ignore[no-redef]
 
 
 def _minus(later, earlier):

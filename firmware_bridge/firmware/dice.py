@@ -8,7 +8,7 @@
 try:
     from . import sbconst as C
 except ImportError:
-    import sbconst as C
+    import sbconst as C  # type: ignore[no-redef]
 
 ROLL = "roll"
 STATUS = "status"
