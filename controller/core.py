@@ -160,8 +160,10 @@ class Core:
             self._game.undo()
         except Illegal as e:
             return Outcome(verdict=_reject(e))
-        self.pending, self.mismatch, self.foul = None, None, None
-        self._relocate(self.ruleset.expected_occupancy(self._game))
+        self.pending, self.mismatch, self.foul, self.question = None, None, None, None   # all about the undone input
+        self._in_hand_peak = {"red": 0, "blue": 0}
+        self._placed = {"red": set(), "blue": set()}
+        self._follow()              # a replayed board goes back with the game; a sensed one waits for the players
         return Outcome(events=[{"event": "undone"}])
 
     # ----- the physical board ----------------------------------------------------------------------
