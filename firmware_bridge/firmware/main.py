@@ -48,11 +48,12 @@ BUTTON_LOCKOUT_MS = 40
 # at a zero byte. Between frames it reads one byte once poll says one is there. A frame cut
 # short (an unplug in the middle of one) can make a read wait for bytes that are not coming
 # until the Pi's next bytes arrive (it sends a lone 0x00 and HOST_HELLO on opening the port):
-# READ_CHUNK bounds how many of those one read waits for, and a zero among the bytes read
-# starts the count again at the next frame.
+# READ_CHUNK bounds how many of those one read waits for (64 bytes: under a second of the Pi's
+# HOST_HELLOs, 7 bytes every 0.1 s), and a zero among the bytes read starts the count again at
+# the next frame. An LED frame is read in 7 reads.
 MIN_WIRE = 6  # code byte, type, seq, crc16, delimiter: the shortest frame
 LED_WIRE = 2 + C.LED_BYTES + 6  # frame_id + the colours, in the shortest encoding (no 254-byte run)
-READ_CHUNK = 32
+READ_CHUNK = 64  # one full-speed USB packet
 
 
 class UsbPort:

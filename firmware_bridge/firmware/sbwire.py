@@ -55,8 +55,7 @@ else:
         return _crc16_py(data, crc)
 
 
-def cobs_encode(data):
-    """COBS-encode data; the result contains no zero byte."""
+def _cobs_encode_py(data):
     out = bytearray()
     n = len(data)
     i = 0
@@ -74,8 +73,7 @@ def cobs_encode(data):
         i = j + 1
 
 
-def cobs_decode(data):
-    """Decode one COBS block (without its delimiter); ValueError if it is malformed."""
+def _cobs_decode_py(data):
     out = bytearray()
     n = len(data)
     i = 0
@@ -91,6 +89,84 @@ def cobs_decode(data):
         if code != 0xFF and i < n:
             out.append(0)
     return bytes(out)
+
+
+if VIPER:
+    # The same two loops over the bytes, compiled: an LED frame of a mostly dark board is a COBS
+    # block every byte or two, which the plain loops walk one Python iteration per block.
+    @micropython.viper
+    def _cobs_encode_viper(src, n: int, dst) -> int:
+        s = ptr8(src)  # noqa: F821
+        d = ptr8(dst)  # noqa: F821
+        out = 0
+        i = 0
+        while True:
+            j = i
+            while j < n and s[j] != 0:
+                j += 1
+            while j - i >= 254:
+                d[out] = 0xFF
+                out += 1
+                for k in range(254):
+                    d[out + k] = s[i + k]
+                out += 254
+                i += 254
+            d[out] = j - i + 1
+            out += 1
+            for k in range(j - i):
+                d[out + k] = s[i + k]
+            out += j - i
+            if j >= n:
+                return out
+            i = j + 1
+
+    @micropython.viper
+    def _cobs_decode_viper(src, n: int, dst) -> int:
+        """Length decoded into dst, or -1 for a zero inside the block, -2 for a truncated one."""
+        s = ptr8(src)  # noqa: F821
+        d = ptr8(dst)  # noqa: F821
+        out = 0
+        i = 0
+        while i < n:
+            code = s[i]
+            if code == 0:
+                return -1
+            end = i + code
+            if end > n:
+                return -2
+            k = i + 1
+            while k < end:
+                d[out] = s[k]
+                out += 1
+                k += 1
+            i = end
+            if code != 0xFF and i < n:
+                d[out] = 0
+                out += 1
+        return out
+
+    def cobs_encode(data):
+        """COBS-encode data; the result contains no zero byte."""
+        n = len(data)
+        out = bytearray(n + n // 254 + 2)
+        return bytes(memoryview(out)[:_cobs_encode_viper(data, n, out)])
+
+    def cobs_decode(data):
+        """Decode one COBS block (without its delimiter); ValueError if it is malformed."""
+        n = len(data)
+        out = bytearray(n)
+        m = _cobs_decode_viper(data, n, out)
+        if m < 0:
+            raise ValueError("zero byte inside a COBS frame" if m == -1 else "truncated COBS block")
+        return bytes(memoryview(out)[:m])
+else:
+    def cobs_encode(data):
+        """COBS-encode data; the result contains no zero byte."""
+        return _cobs_encode_py(data)
+
+    def cobs_decode(data):
+        """Decode one COBS block (without its delimiter); ValueError if it is malformed."""
+        return _cobs_decode_py(data)
 
 
 def encode_frame(msg_type, seq, payload=b"", crc=crc16):

@@ -448,6 +448,27 @@ def test_viper_crc_matches_python():
         assert sbwire._crc16_viper(data, len(data), 0xFFFF, sbwire._CRC_TABLE) == sbwire._crc16_py(data)
 
 
+def test_viper_cobs_matches_python_both_ways_and_refuses_the_same_blocks():
+    _need_viper()
+    sbwire = FW.sbwire
+    rand = Rand(6)
+    samples = [b"", b"\x00", b"\x00\x00", bytes(253), bytes([1]) * 253, bytes([1]) * 254, bytes([1]) * 255,
+               bytes([1]) * 508, bytes([1]) * 254 + b"\x00", bytes(390)]
+    samples += [rand.data(rand.next(600), 4 if k % 2 else 256) for k in range(40)]
+    for data in samples:
+        encoded = sbwire._cobs_encode_py(data)
+        assert sbwire.cobs_encode(data) == encoded
+        assert sbwire.cobs_decode(encoded) == sbwire._cobs_decode_py(encoded) == data
+    for bad in (b"\x03\x01", b"\x05abc", b"\x00", b"\x01\x00"):
+        refused = 0
+        for decode in (sbwire.cobs_decode, sbwire._cobs_decode_py):
+            try:
+                decode(bad)
+            except ValueError:
+                refused += 1
+        assert refused == 2, bad
+
+
 def test_viper_led_conversion_matches_python():
     _need_viper()
     from array import array
