@@ -85,7 +85,12 @@ class MqttConfig(_Section):
     def secret(self) -> str | None:
         """The password, read from password_file when one is given (keeps it out of the main file)."""
         if self.password_file is not None:
-            return self.password_file.read_text(encoding="utf-8").strip()
+            try:
+                return self.password_file.read_text(encoding="utf-8").strip()
+            except (OSError, UnicodeDecodeError) as e:
+                why = getattr(e, "strerror", None) or e
+                raise ConfigError(f"mqtt.password_file = '{self.password_file}': cannot be read ({why}); "
+                                  "soccerboard doctor says what to fix") from None
         return self.password
 
 
@@ -192,38 +197,57 @@ class Settings(BaseSettings):
         return f"soccerboard/{self.board_id}"
 
 
-def _explain(e: ValidationError, data: dict) -> str:
+EXAMPLE = "deploy/soccerboard.example.toml"
+
+
+def _explain(e: ValidationError, source: str) -> str:
+    """One line per mistake, each naming where it is (the file, or the environment) and what is wrong."""
     lines = []
     for err in e.errors():
         key = ".".join(str(p) for p in err["loc"]) or "(top level)"
         msg = err["msg"].removeprefix("Value error, ")
         if msg.startswith("game.options."):
-            lines.append(msg)
+            lines.append(f"{source}: {msg}")
             continue
         if err["type"] == "extra_forbidden":
-            lines.append(f"{key}: unknown key (check the spelling; see deploy/soccerboard.example.toml)")
+            lines.append(f"{source}: {key}: unknown key (check the spelling; the keys are in {EXAMPLE})")
             continue
         if err["type"] == "literal_error":
             msg = "allowed: " + msg.removeprefix("Input should be ")
         shown = err.get("input")
         shown = "" if isinstance(shown, dict) else f" = {shown!r}:"
-        lines.append(f"{key}{shown} {msg}")
-    return "invalid configuration:\n  " + "\n  ".join(lines)
+        lines.append(f"{source}: {key}{shown} {msg}")
+    return "\n".join(lines)
 
 
-def load_settings(path: str | os.PathLike | None = None, env: bool = True, **overrides: Any) -> Settings:
-    """Read the TOML file (missing default path = defaults), apply the environment; ConfigError if bad."""
+def load_settings(path: str | os.PathLike | None = None, env: bool = True, check_files: bool = False,
+                  **overrides: Any) -> Settings:
+    """Read the TOML file (missing default path = defaults), apply the environment; ConfigError if bad.
+
+    Every problem is one line that names the file (or the environment) and says what to do; with
+    `check_files` the files the configuration points at (the MQTT password, TLS keys) are opened too, so a
+    missing or unreadable one stops the daemon with that line instead of a traceback later."""
     data: dict[str, Any] = {}
+    source = "configuration (defaults and SOCCERBOARD_* environment variables)"
     if path is not None:
         p = Path(path)
+        source = str(p)
         try:
             data = tomllib.loads(p.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise ConfigError(f"config file {p} does not exist") from None
+            raise ConfigError(f"{p}: config file does not exist (copy {EXAMPLE} there and edit it, "
+                              "or run deploy/install.sh)") from None
+        except PermissionError:
+            raise ConfigError(f"{p}: config file cannot be read by user {_user()} (it should be mode 0640, "
+                              "owner root, group soccerboard; run the daemon as soccerboard)") from None
+        except IsADirectoryError:
+            raise ConfigError(f"{p}: is a directory, not a config file (give the .toml file's path)") from None
         except OSError as e:
-            raise ConfigError(f"cannot read config file {p}: {e.strerror}") from None
+            raise ConfigError(f"{p}: cannot read the config file: {e.strerror}") from None
+        except UnicodeDecodeError:
+            raise ConfigError(f"{p}: config file is not UTF-8 text (save it as UTF-8)") from None
         except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"config file {p} is not valid TOML: {e}") from None
+            raise ConfigError(f"{p}: config file is not valid TOML: {e} (compare with {EXAMPLE})") from None
     for key, value in overrides.items():
         section, _, name = key.partition("__")
         if name:
@@ -231,11 +255,58 @@ def load_settings(path: str | os.PathLike | None = None, env: bool = True, **ove
         else:
             data[key] = value
     try:
-        if env:
-            return Settings(**data)
-        return Settings.model_validate(data)
+        settings = Settings(**data) if env else Settings.model_validate(data)
     except ValidationError as e:
-        raise ConfigError(_explain(e, data)) from None
+        raise ConfigError(_explain(e, source)) from None
+    if check_files:
+        found = file_problems(settings, source)
+        if found:
+            raise ConfigError("\n".join(found))
+    return settings
+
+
+def _user() -> str:
+    import pwd
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return str(os.geteuid())
+
+
+def file_problems(settings: Settings, source: str | None = None) -> list[str]:
+    """The files the configuration points at that the daemon could not use: one line each, with the fix
+    (each starting with `source`, the config file, when given)."""
+    out = []
+    m = settings.mqtt
+    secret_files = {"password_file": m.password_file, "tls_key_file": m.tls_key_file}
+    for key in ("password_file", "tls_ca_file", "tls_cert_file", "tls_key_file"):
+        value: Path | None = getattr(m, key)
+        if value is None:
+            continue
+        where = f"{source + ': ' if source else ''}mqtt.{key} = '{value}'"
+        secret = key in secret_files
+        fix = ("mode 0640, owner root, group soccerboard; deploy/install.sh makes it" if secret else
+               "readable by the soccerboard user")
+        if not value.exists():
+            out.append(f"{where}: no such file (create it: {fix}, or correct the path)")
+            continue
+        if not value.is_file():
+            out.append(f"{where}: not a regular file (give the path of the file itself)")
+            continue
+        try:
+            with open(value, "rb") as f:
+                content = f.read(1 << 16)
+        except PermissionError:
+            out.append(f"{where}: cannot be read by user {_user()} ({fix})")
+            continue
+        except OSError as e:
+            out.append(f"{where}: cannot be read: {e.strerror}")
+            continue
+        if secret and value.stat().st_mode & 0o007:
+            out.append(f"{where}: readable by every user on this machine (chmod 0640 it)")
+        if key == "password_file" and not content.strip():
+            out.append(f"{where}: is empty (put the account's password on its one line)")
+    return out
 
 
 def problems(settings: Settings) -> list[str]:
@@ -249,11 +320,7 @@ def problems(settings: Settings) -> list[str]:
             what = "no board found under /dev/serial/by-id" if hw.port == "auto" else f"{hw.port} does not exist"
             out.append(f"hardware.port = {hw.port!r}: {what} (plug the board in, or set hardware.port to its "
                        "device; the daemon keeps retrying meanwhile)")
-    m = settings.mqtt
-    for key in ("password_file", "tls_ca_file", "tls_cert_file", "tls_key_file"):
-        value = getattr(m, key)
-        if value is not None and not value.is_file():
-            out.append(f"mqtt.{key} = '{value}': no such file")
+    out += file_problems(settings)
     parent = settings.journal.dir
     while not parent.exists() and parent != parent.parent:
         parent = parent.parent
