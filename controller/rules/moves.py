@@ -9,32 +9,34 @@ from . import geometry as g
 from .errors import Illegal
 from .occupancy import Occupancy
 from .paths import ball_targets, table
-from .pieces import ROLE, is_keeper, pawn_id, stays_home
+from .pieces import N_PAWNS, ROLE, is_keeper, other, pawn_id, stays_home, team_of
 from .profile import Profile
 
 
 def region(pawn: int, profile: Profile) -> int:
     """Where a pawn may stand: keepers and defenders stay in their own half."""
-    return profile.ends[0 if pawn < 11 else 1].own_half if stays_home(pawn) else g.ALL
+    return profile.ends[team_of(pawn)].own_half if stays_home(pawn) else g.ALL
 
 
 def variant(pawn: int) -> int:
-    """Which path tables a pawn uses: its own half for keepers and defenders (paths.HALVES)."""
-    if pawn % 11 > 4:
-        return 0
-    return 1 if pawn < 11 else 2
+    """Which path tables a pawn uses (paths.HALVES): the whole pitch, or its own half (red's or blue's)
+    for keepers and defenders."""
+    return 1 + team_of(pawn) if stays_home(pawn) else 0
+
+
+_VARIANT = tuple(variant(p) for p in range(N_PAWNS))     # looked up for every pawn in every listing
 
 
 def die_destinations(sq: list[int], occ: Occupancy, pawn: int, n: int) -> int:
     """Legal destinations of a field player for a roll of n (rule 2)."""
-    team = 0 if pawn < 11 else 1
-    dest = table(variant(pawn), sq[pawn], n).reachable(occ.team[1 - team]) & ~occ.physical[team]
+    team = team_of(pawn)
+    dest = table(_VARIANT[pawn], sq[pawn], n).reachable(occ.team[other(team)]) & ~occ.physical[team]
     return dest & ~occ.forbidden(pawn, sq) if dest else 0
 
 
 def keeper_steps(sq: list[int], occ: Occupancy, keeper: int) -> int:
     """The keeper's one-square moves without a die (rule 6A)."""
-    team = 0 if keeper < 11 else 1
+    team = team_of(keeper)
     return (g.neighbourhood(sq[keeper]) & ~(1 << sq[keeper]) & region(keeper, occ.profile)
             & ~occ.physical[team] & ~occ.forbidden(keeper, sq))
 
@@ -42,20 +44,20 @@ def keeper_steps(sq: list[int], occ: Occupancy, keeper: int) -> int:
 def explain_die_move(sq: list[int], occ: Occupancy, pawn: int, to: int, n: int) -> Illegal:
     """The reason a die move is refused (call only when `to` is not a legal destination)."""
     here = sq[pawn]
-    team = 0 if pawn < 11 else 1
+    team = team_of(pawn)
     who = f"{pawn_id(pawn)} ({ROLE[pawn]}) from {g.name(here)} to {g.name(to)}"
     if not table(0, here, n).targets >> to & 1:
         return Illegal("wrong_distance", f"{who}: no path of exactly {n} steps with at most one change of direction")
     if stays_home(pawn) and not table(variant(pawn), here, n).targets >> to & 1:
         code = "keeper_own_half" if is_keeper(pawn) else "defender_own_half"
         return Illegal(code, f"{who}: a {ROLE[pawn]} must stay in its own half for the whole path")
-    if not table(variant(pawn), here, n).reachable(occ.team[1 - team]) >> to & 1:
+    if not table(variant(pawn), here, n).reachable(occ.team[other(team)]) >> to & 1:
         return Illegal("path_blocked", f"{who}: every path of {n} steps passes through an opponent")
     return explain_destination(sq, occ, pawn, to)
 
 
 def explain_destination(sq: list[int], occ: Occupancy, pawn: int, to: int) -> Illegal:
-    team = 0 if pawn < 11 else 1
+    team = team_of(pawn)
     if occ.physical[team] >> to & 1:
         return Illegal("square_taken", f"{g.name(to)} already holds a pawn of the same team")
     if not region(pawn, occ.profile) >> to & 1:

@@ -6,7 +6,7 @@ that makes a run or an area too full is refused).
 """
 from __future__ import annotations
 
-from .pieces import N_PAWNS, is_keeper
+from .pieces import N_PAWNS, is_keeper, keeper_of, pawns_of, team_of
 from .profile import Profile
 
 Detail = tuple[list[int], list[int], list[int], list[int], list[int], list[int]]
@@ -74,13 +74,13 @@ class Occupancy:
         self._sq, self._sent_off = sq, sent_off
         team = [0, 0]
         physical = [0, 0]          # every token the sensors see, sent-off pawns not yet lifted included
-        for p in range(N_PAWNS):
-            s = sq[p]
-            if s >= 0:
-                t = 0 if p < 11 else 1
-                physical[t] |= 1 << s
-                if not sent_off[p]:
-                    team[t] |= 1 << s
+        for t in (0, 1):
+            for p in pawns_of(t):
+                s = sq[p]
+                if s >= 0:
+                    physical[t] |= 1 << s
+                    if not sent_off[p]:
+                        team[t] |= 1 << s
         self.team = team
         self.physical = physical
         self._pawn_at: dict[int, list[int]] | None = None
@@ -102,14 +102,13 @@ class Occupancy:
         if d is None:
             ranks, files = [0] * 16, [0] * 8
             sq, sent_off = self._sq, self._sent_off
-            keeper_bit = 0
-            for p in range(t * 11, t * 11 + 11):
+            for p in pawns_of(t):
                 s = sq[p]
                 if s >= 0 and not sent_off[p]:
                     ranks[s >> 3] |= 1 << (s & 7)
                     files[s & 7] |= 1 << (s >> 3)
-                    if p == t * 11:
-                        keeper_bit = 1 << s
+            k = keeper_of(t)
+            keeper_bit = 1 << sq[k] if sq[k] >= 0 and not sent_off[k] else 0
             ends = self.profile.ends
             mask = self.team[t]
             d = self._detail[t] = (
@@ -124,13 +123,13 @@ class Occupancy:
     def pawn_of(self, team: int, square: int) -> int:
         """The team's pawn on a square, or -1."""
         for p in self.pawn_at.get(square, ()):
-            if (p >= 11) == (team == 1):
+            if team_of(p) == team:
                 return p
         return -1
 
     def count(self, team: int, area: int, sq: list[int], field_only: bool, exclude: int = -1) -> int:
         n = 0
-        for p in range(team * 11, team * 11 + 11):
+        for p in pawns_of(team):
             if p != exclude and sq[p] >= 0 and area >> sq[p] & 1 and self.team[team] >> sq[p] & 1 \
                     and not (field_only and is_keeper(p)):
                 n += 1
@@ -138,7 +137,7 @@ class Occupancy:
 
     def forbidden(self, pawn: int, sq: list[int]) -> int:
         """Mask of destinations where this pawn would break a limit of rule 2 (C3: keeper not counted)."""
-        team = 0 if pawn < 11 else 1
+        team = team_of(pawn)
         here = sq[pawn]
         keeper = is_keeper(pawn)
         ranks, files, area_field, goal_area, crowded_ranks, crowded_files = self.detail(team)
@@ -167,7 +166,7 @@ class Occupancy:
         """Which limit a destination breaks, for the rejection message."""
         if not self.forbidden(pawn, sq) >> to & 1:
             return None
-        team = 0 if pawn < 11 else 1
+        team = team_of(pawn)
         for end in self.profile.ends:
             if end.goal_area >> to & 1 and self.count(team, end.goal_area, sq, False, pawn) >= MAX_GOAL_AREA:
                 return "goal_area_limit", "only one pawn of each team may stand in a goal area"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from . import geometry as g
 from .moves import region
 from .phase import Phase
+from .pieces import other, team_of
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -17,8 +18,8 @@ OPPOSITE = {d: (-d[0], -d[1]) for d in g.DIRECTIONS}
 def walked_destinations(game: Game, pawn: int) -> int:
     """Every path of the rolled length walked square by square; limits of rule 2 applied."""
     st, occ = game.state, game.occ
-    team = 0 if pawn < 11 else 1
-    opp, own, reg, n = occ.team[1 - team], occ.team[team], region(pawn, game.profile), st.roll
+    team = team_of(pawn)
+    opp, own, reg, n = occ.team[other(team)], occ.team[team], region(pawn, game.profile), st.roll
     dest = 0
     for d1 in g.DIRECTIONS:
         for k in range(1, n + 1):
