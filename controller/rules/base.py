@@ -1,47 +1,45 @@
-"""What the rule mixins of the Game share, declared once so that each mixin type-checks on its own.
+"""What the rules need of a game: its state, options and board profile, the occupancy view, the event log.
 
-The Game is assembled from PlayMixin (normal play), SetPieceMixin (restarts) and TimeMixin (clocks,
-periods, shoot-out): one object, so the hot paths stay plain attribute look-ups and method calls. Each
-mixin derives from GameBase, which names the state they all work on and the few methods one mixin
-calls on another. The declarations exist for the type checker only (the Game defines them, and mypy
-checks that its definitions match); at run time GameBase is an empty class.
+The Game owns all of that; the rules are plain functions of a Match, one module per part of the game:
+
+    flow         kick-offs, new offensive sets, the end of a period, the final whistle
+    setpieces    free kicks, goal kicks, corners, penalties (uses flow)
+    timekeeping  the clocks and the shoot-out (uses flow, setpieces)
+    legal        what may be played now (uses setpieces)
+    views        what the LEDs and the dashboard show (uses legal, setpieces)
+    play         normal play: rolls, moves, the ball, battles, fouls, shots (uses all of the above)
+
+so a module's dependencies are this interface and the rule modules it imports, in one direction only.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .occupancy import Occupancy
-    from .profile import Profile
-    from .state import GameState, Options
+from .occupancy import Occupancy
+from .profile import Profile
+from .state import GameState, Options
 
 
-class GameBase:
-    __slots__ = ()
+class Match(Protocol):
+    """One match as the rule functions see it (the Game is the implementation)."""
 
-    if TYPE_CHECKING:
-        state: GameState
-        options: Options
-        profile: Profile
+    state: GameState                   # replaced on undo and when a free kick is declined
 
-        @property
-        def occ(self) -> Occupancy: ...
-        def pawn_on(self, team: int, square: int) -> int: ...
-        def _moved(self) -> None: ...
-        def _emit(self, name: str, **fields: Any) -> None: ...
-        # normal play (play.py)
-        def _reset_formation(self, team: int) -> None: ...
-        def _both_rolled(self, lower_wins: bool) -> int: ...
-        def _start_set(self, team: int) -> None: ...
-        def _lapse(self) -> None: ...
-        def _keeper(self, team: int) -> int: ...
-        # restarts (setpieces.py)
-        def _award_free_kick(self, team: int, square: int, kickers: tuple[int, ...], zone_team: int,
-                             declinable: bool = False, resume: GameState | None = None) -> None: ...
-        def _award_penalty(self, fouled: int) -> None: ...
-        def _award_goal_kick(self) -> None: ...
-        def _award_corner(self) -> None: ...
-        def _minor_foul(self, offender: int, reason: str, pawn: int = -1, square: int = -1) -> None: ...
-        # time (timekeeping.py)
-        def _end_period(self) -> None: ...
-        def _shootout_kick(self, outcome: str) -> None: ...
+    @property
+    def options(self) -> Options: ...
+
+    @property
+    def profile(self) -> Profile: ...
+
+    @property
+    def occ(self) -> Occupancy:
+        """Who stands where, for the current state (cached until a pawn moves)."""
+        ...
+
+    def _moved(self) -> None:
+        """A pawn moved, was sent off or the state was replaced: the occupancy view is stale."""
+        ...
+
+    def _emit(self, name: str, **fields: Any) -> None:
+        """Record a game event of the action being applied."""
+        ...

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, NamedTuple
 
+from . import flow, legal, pieces, play, setpieces, timekeeping, views
 from . import geometry as g
 from .actions import (
     Action,
@@ -35,34 +36,12 @@ from .actions import (
     Tick,
 )
 from .errors import Illegal
-from .moves import (
-    ball_destinations,
-    die_destinations,
-    explain_destination,
-    explain_die_move,
-    explain_keeper_step,
-    keeper_steps,
-)
 from .occupancy import Occupancy
-from .paths import ball_targets, ball_transit
 from .phase import BALL_PHASES, BOTH_ROLL_PHASES, MOVE_PHASES, SETUP_PHASES, Phase
-from .pieces import (
-    N_PAWNS,
-    TEAMS,
-    is_defender,
-    is_keeper,
-    keeper_of,
-    other,
-    pawn_id,
-    pawns_of,
-    stays_home,
-)
-from .play import PlayMixin
+from .pieces import N_PAWNS, TEAMS, is_defender, is_keeper, other, pawn_id, pawns_of, stays_home
 from .profile import Profile, default_profile
-from .setpieces import SetPieceMixin
 from .state import GameState, Options
-from .timekeeping import TimeMixin
-from .views import ViewMixin
+from .views import Fix, LedView
 
 Event = dict[str, Any]
 """A game event: {'event': name, ...fields} (docs/mqtt.md lists them)."""
@@ -82,8 +61,17 @@ SPINNER = ((Spin("goal"), 4 / 8), (Spin("corner"), 2 / 8), (Spin("goal_kick"), 2
 """The spinner's 8 sectors: 4 goal, 2 corner, 2 goal kick."""
 
 
-class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
-    """One match. `state` is plain data; everything else is derived from it."""
+RESOLVE_BOTH_ROLLED = {Phase.ROLL_OFF: flow.resolve_roll_off, Phase.BATTLE: play.resolve_battle,
+                       Phase.SHOOTOUT_ORDER: timekeeping.resolve_shootout_order}
+"""What decides a roll both teams make, once both dice are in."""
+
+
+class Game:
+    """One match. `state` is plain data; everything else is derived from it.
+
+    The Game owns the state, the undo history and the events of the action being applied, and routes
+    each action to the rule module it belongs to (base.py lists them): the rules are functions of the
+    game, so each one's dependencies are in its signature and its module's imports."""
 
     def __init__(self, state: GameState, options: Options | None = None, profile: Profile | None = None):
         self.state = state
@@ -104,7 +92,7 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
         period and elapsed start it mid-match, `team` kicking off that period."""
         game = cls(GameState(), options, profile)
         game._set_clock(team if team is not None else 0, period, elapsed)
-        game._reset_formation(team if team is not None else 0)
+        flow.reset_formation(game, team if team is not None else 0)
         if team is None:
             game.state.phase, game.state.actor, game.state.offense = Phase.ROLL_OFF, -1, -1
             game.state.holder = -1
@@ -165,9 +153,10 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
                 if reason is not None:
                     raise ValueError(f"{pawn_id(p)} on {g.name(st.sq[p])}: {reason[1]}")
 
-    # ----- views -----------------------------------------------------------------------------
+    # ----- what the rules share -----------------------------------------------------------------
     @property
     def occ(self) -> Occupancy:
+        """Who stands where, for the current state (cached until a pawn moves)."""
         if self._occ is None:
             self._occ = Occupancy(self.state.sq, self.state.sent_off, self.profile)
         return self._occ
@@ -175,9 +164,10 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
     def _moved(self) -> None:
         self._occ = None
 
-    def pawn_on(self, team: int, square: int) -> int:
-        return self.occ.pawn_of(team, square)
+    def _emit(self, name: str, **fields: Any) -> None:
+        self._events.append({"event": name, **fields})
 
+    # ----- the state of play --------------------------------------------------------------------
     def expects(self) -> dict[str, Any]:
         """What the game waits for: {'input': roll|move|ball|spin|setup|place|none, 'team': ...}."""
         st = self.state
@@ -198,7 +188,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
             out: dict[str, Any] = {"input": "roll", "team": team}
             if keeper:
                 out["dice"] = 2 - (1 if st.dice[0] else 0)
-            if ph in (Phase.CAPTURE, Phase.ANSWER) and st.actor != st.offense and self._keeper_available(st.actor):
+            if ph in (Phase.CAPTURE, Phase.ANSWER) and st.actor != st.offense \
+                    and legal.keeper_available(self, st.actor):
                 out["or"] = "keeper_step"
             return out
         return {"input": "ball" if ph in BALL_PHASES else "move", "team": team, "roll": st.roll}
@@ -252,10 +243,6 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
         team = TEAMS.index(exp["waiting"][0]) if exp["team"] == "both" else st.actor
         return [(Roll(team, v), 1 / 6) for v in range(1, 7)]
 
-    def _keeper_available(self, team: int) -> bool:
-        k = keeper_of(team)
-        return self.state.sq[k] >= 0 and not self.state.sent_off[k]
-
     # ----- applying actions ---------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; raise Illegal and keep the state if the rules refuse it."""
@@ -279,13 +266,11 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
         self._moved()
         return self.state
 
-    def _emit(self, name: str, **fields: Any) -> None:
-        self._events.append({"event": name, **fields})
-
     def _dispatch(self, action: Action) -> None:
+        """Hand the action to the rule module of the phase it comes in."""
         st = self.state
         if isinstance(action, Tick):
-            return self._tick(action.seconds)
+            return timekeeping.tick(self, action.seconds)
         if isinstance(action, RemovePawn):
             return self._remove(action.pawn)
         if st.phase == Phase.FULL_TIME:
@@ -297,15 +282,17 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
         if isinstance(action, Roll):
             return self._roll(action.team, action.value)
         if isinstance(action, Spin):
-            return self._spin(action.outcome)
+            return play.spin(self, action.outcome)
         if isinstance(action, MovePawn):
             return self._move_pawn(action.pawn, action.to)
         if isinstance(action, MoveBall):
-            return self._move_ball(action.to)
+            if st.phase in SETUP_PHASES:
+                return setpieces.setup_move_ball(self, action.to)
+            return play.move_ball(self, action.to)
         if isinstance(action, Dribble):
-            return self._dribble(action.to)
+            return play.dribble(self, action.to)
         if isinstance(action, MinorFoul):
-            return self._minor_foul(action.offender, action.reason, action.pawn, action.square)
+            return setpieces.minor_foul(self, action.offender, action.reason, action.pawn, action.square)
         raise Illegal("bad_input", f"unknown action {action!r}")
 
     def _press(self, button: str) -> None:
@@ -320,9 +307,10 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
             raise Illegal("not_expected", "the match is paused; press resume first")
         elif button == "decline" and st.phase == Phase.FREE_KICK_SETUP and st.restart is not None \
                 and st.restart.declinable:
-            self._decline()
+            setpieces.decline(self)          # back to the position before the foul,
+            play.lapse(self)                 # whose move counts as not made (C18, C4)
         elif button == "confirm" and st.phase == Phase.CORNER_PLACEMENT:
-            self._end_placements(st.actor)
+            setpieces.end_placements(self, st.actor)
         else:
             raise Illegal("not_expected", f"the {button} button means nothing now (phase {st.phase})")
 
@@ -338,9 +326,8 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
         st.sq[pawn] = -1
         self._moved()
         if st.restart is not None:
-            self._check_restart()
+            setpieces.check_restart(self)
 
-    # ----- rolls -----------------------------------------------------------------------------------
     def _roll(self, team: int, value: int) -> None:
         st = self.state
         if not 1 <= value <= 6:
@@ -351,234 +338,52 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
                 raise Illegal("not_your_turn", f"{TEAMS[team]} has rolled already; waiting for {TEAMS[other(team)]}")
             st.dice[team] = value
             if st.dice[other(team)]:
-                {Phase.ROLL_OFF: self._resolve_roll_off, Phase.BATTLE: self._resolve_battle,
-                 Phase.SHOOTOUT_ORDER: self._resolve_shootout_order}[ph]()
+                RESOLVE_BOTH_ROLLED[ph](self)
             return
         if ph in (Phase.SHOT, Phase.SHOOTOUT):
             if not self.options.shooting_die:
                 raise Illegal("not_expected", "the shot waits for the spinner")
             if team != st.actor:
                 raise Illegal("not_your_turn", f"{TEAMS[st.actor]} shoots")
-            return self._spin(self.options.shooting_die_faces[value])
+            return play.spin(self, self.options.shooting_die_faces[value])
         if ph == Phase.CORNER_PLACEMENT and team == st.offense:
             self._emit("placements_done")
-            self._finish_placements()
+            setpieces.finish_placements(self)
             ph = st.phase
         if ph not in MOVE_PHASES and ph not in BALL_PHASES:
             raise Illegal("not_expected", f"no roll is expected now (phase {ph})")
-        keeper_kick = ph in BALL_PHASES and st.holder >= 0 and is_keeper(st.holder)
-        if team != st.actor and not keeper_kick:
-            raise Illegal("not_your_turn", f"{TEAMS[st.actor]} is to roll, not {TEAMS[team]}")
-        if st.roll:
-            raise Illegal("not_expected", f"the roll of {st.roll} has not been used yet")
-        if not st.clock_running:             # the first roll of a period (a kick-off, or an explicit set-up's)
-            st.clock_running = True
-            self._emit("clock_started", period=st.period)
-        st.move_team = st.actor
-        if st.move_deadline < 0:
-            st.move_deadline = st.now + self.options.move_seconds
-        if keeper_kick and not st.dice[0]:
-            st.dice[0] = value
-            return
-        st.roll = value + st.dice[0] if keeper_kick else value
-        st.dice = [0, 0]
-        if ph in BALL_PHASES:
-            if not self._ball_targets() and not self._dribble_targets():
-                self._emit("reroll", team=TEAMS[st.actor], roll=st.roll, why="no legal ball play for this roll (C15)")
-                st.roll = 0
-            return
-        if not self._die_moves_exist():
-            self._emit("roll_lapsed", team=TEAMS[st.actor], roll=st.roll)
-            self._lapse()
+        play.roll(self, team, value)
 
-    # ----- pawn moves ------------------------------------------------------------------------------
     def _move_pawn(self, pawn: int, to: int) -> None:
         st = self.state
         ph = st.phase
         if ph in SETUP_PHASES:
-            return self._setup_move_pawn(pawn, to)
+            return setpieces.setup_move_pawn(self, pawn, to)
         if ph == Phase.CORNER_PLACEMENT:
-            return self._place_for_corner(pawn, to)
+            return setpieces.place_for_corner(self, pawn, to)
         if ph == Phase.CORNER_KICK and pawn == st.shooter:
-            return self._corner_taker_steps_on(to)
-        if st.sq[pawn] < 0 or st.sent_off[pawn]:
-            raise Illegal("no_token", f"{pawn_id(pawn)} is not in play")
-        if ph not in MOVE_PHASES:
-            what = "play the ball" if ph in BALL_PHASES else f"phase {ph}"
-            raise Illegal("not_expected", f"no pawn move now ({what})")
-        team = 0 if pawn < 11 else 1
-        if team != st.actor:
-            raise Illegal("not_your_turn", f"{TEAMS[st.actor]} is to move, not {TEAMS[team]}")
-        self._check_pawn_move(pawn, to)
-        st.sq[pawn] = to
-        self._moved()
-        st.roll = 0
-        st.move_deadline = -1.0
-        {Phase.OFFENSIVE_SET: self._after_set_move, Phase.CAPTURE: self._after_attempt,
-         Phase.ANSWER: self._after_answer}[ph](pawn, to)
+            return setpieces.corner_taker_steps_on(self, to)
+        play.move_pawn(self, pawn, to)
 
-    def _check_pawn_move(self, pawn: int, to: int) -> None:
-        st = self.state
-        ph = st.phase
-        defending = st.actor != st.offense
-        if is_keeper(pawn):
-            if not defending or ph == Phase.OFFENSIVE_SET:
-                raise Illegal("keeper_move", "the keeper moves only as its team's move on defence (rule 6A, C11)")
-            if st.roll:
-                raise Illegal("keeper_move", "after a roll a field player must move; the keeper moves without a die")
-            if not keeper_steps(st.sq, self.occ, pawn) >> to & 1:
-                raise explain_keeper_step(st.sq, self.occ, pawn, to)
-            return
-        if ph == Phase.OFFENSIVE_SET and pawn == st.holder:
-            raise Illegal("holder_moves", "the offensive set moves a pawn other than the ball holder")
-        if not st.roll:
-            raise Illegal("roll_first", "roll the die before moving a pawn")
-        if to == st.ball_sq and pawn == st.barred and ph == Phase.CAPTURE:
-            raise Illegal("kicker_barred",
-                          f"{pawn_id(pawn)} took the kick and may not touch the ball until another pawn has")
-        if not die_destinations(st.sq, self.occ, pawn, st.roll) >> to & 1:
-            raise explain_die_move(st.sq, self.occ, pawn, to, st.roll)
-
+    # ----- listing ------------------------------------------------------------------------------------
     def legal_pawn_moves(self, first_only: bool = False, pawn: int = -1) -> dict[int, int]:
         """For the pending roll: pawn -> mask of its legal destinations (the listing LEDs show).
         first_only stops at the first pawn that can move (C4 only asks whether any can); pawn >= 0
         lists that one pawn only (the one a player has lifted)."""
-        st = self.state
-        out: dict[int, int] = {}
-        if not st.roll or st.phase not in MOVE_PHASES:
-            return out
-        occ, sq, sent_off, n = self.occ, st.sq, st.sent_off, st.roll
-        skip = st.holder if st.phase == Phase.OFFENSIVE_SET else -1
-        barred = st.barred if st.phase == Phase.CAPTURE else -1
-        first = st.actor * 11
-        candidates = range(first + 1, first + 11) if pawn < 0 else (pawn,) if first < pawn < first + 11 else ()
-        for p in candidates:                             # the keeper never moves with a die
-            if sq[p] < 0 or sent_off[p] or p == skip:
-                continue
-            dest = die_destinations(sq, occ, p, n)
-            if p == barred:
-                dest &= ~(1 << st.ball_sq)
-            if dest:
-                out[p] = dest
-                if first_only:
-                    break
-        return out
-
-    def _die_moves_exist(self) -> bool:
-        """C4: whether any field player can make the rolled move."""
-        return bool(self.legal_pawn_moves(first_only=True))
+        return legal.pawn_moves(self, first_only, pawn)
 
     def keeper_step_targets(self) -> int:
-        st = self.state
-        if st.phase not in (Phase.CAPTURE, Phase.ANSWER) or st.actor == st.offense or st.roll:
-            return 0
-        if not self._keeper_available(st.actor):
-            return 0
-        return keeper_steps(st.sq, self.occ, keeper_of(st.actor))
-
-    # ----- the ball ---------------------------------------------------------------------------------
-    def _ball_rules(self) -> tuple[int, int]:
-        """(forward, allowed) for the coming ball play: every step forward and across the centre line at
-        a kick-off (C2), out of the penalty area from a goal kick (rule 6C)."""
-        st = self.state
-        if st.phase == Phase.KICK_OFF:
-            return (1 if st.offense == 0 else -1), self.profile.ends[other(st.offense)].own_half
-        if st.kick == "goal_kick":
-            return 0, ~self.profile.ends[st.offense].penalty_area & g.ALL
-        return 0, g.ALL
-
-    def _ball_targets(self) -> int:
-        st = self.state                  # _ball_rules inlined: this runs at every ball roll and play
-        if st.phase == Phase.KICK_OFF:
-            end = self.profile.ends[other(st.offense)]
-            return ball_destinations(st.ball, st.roll, 1 if st.offense == 0 else -1, end.own_half)
-        if st.kick == "goal_kick":
-            return ball_destinations(st.ball, st.roll, 0, ~self.profile.ends[st.offense].penalty_area & g.ALL)
-        return ball_destinations(st.ball, st.roll)
+        """Where the D-team keeper may step instead of a roll (rule 6A); 0 when it may not now."""
+        return legal.keeper_step_targets(self)
 
     def ball_transit_squares(self) -> int:
         """Squares the ball crosses on its way to a legal destination for the pending roll (where a ball
         slid along its path may rest); 0 when no ball play is pending."""
-        st = self.state
-        if st.phase not in BALL_PHASES or not st.roll:
-            return 0
-        forward, allowed = self._ball_rules()
-        return ball_transit(st.ball, st.roll, forward, ball_destinations(st.ball, st.roll, forward, allowed))
+        return legal.ball_transit_squares(self)
 
-    def _dribble_targets(self) -> int:
-        st = self.state
-        if st.roll != 1 or st.holder < 0 or is_keeper(st.holder) or st.phase == Phase.KICK_OFF or st.kick:
-            return 0
-        out = 0
-        for s in g.squares_of(g.neighbourhood(st.ball) & ~(1 << st.ball)):
-            if not self.occ.forbidden(st.holder, st.sq) >> s & 1 and not self.occ.physical[st.offense] >> s & 1 \
-                    and self._home_ok(st.holder, s):
-                out |= 1 << s
-        return out
-
-    def _home_ok(self, pawn: int, s: int) -> bool:
-        return not stays_home(pawn) or bool(self.profile.ends[0 if pawn < 11 else 1].own_half >> s & 1)
-
-    def _move_ball(self, to: int) -> None:
-        st = self.state
-        if st.phase in SETUP_PHASES:
-            return self._setup_move_ball(to)
-        if st.phase not in BALL_PHASES:
-            raise Illegal("not_expected", f"the ball is not to be played now (phase {st.phase})")
-        if not st.roll:
-            raise Illegal("roll_first", "roll the die before playing the ball")
-        if not self._ball_targets() >> to & 1:
-            raise self._explain_ball(to)
-        if st.kick == "corner" and st.sq[st.holder] != st.ball:
-            # rule 8: the taker steps from beside the flag onto the corner square to kick
-            st.sq[st.holder] = st.ball
-            self._moved()
-        self._play_ball(to)
-
-    def _explain_ball(self, to: int) -> Illegal:
-        st = self.state
-        where = f"the ball from {g.name(st.ball)} to {g.name(to)} on a roll of {st.roll}"
-        if not ball_targets(st.ball, st.roll) >> to & 1:
-            return Illegal("wrong_distance", f"{where}: no path of exactly {st.roll} squares, straight or diagonal, "
-                                             "at most one change of direction, never back to a rank or file it left")
-        if st.phase == Phase.KICK_OFF:
-            return Illegal("kickoff_forward",
-                           f"{where}: a kick-off goes forward at every step and across the centre line (C2)")
-        return Illegal("goal_kick_short", f"{where}: a goal kick must leave the penalty area")
-
-    def _dribble(self, to: int) -> None:
-        st = self.state
-        if st.phase not in BALL_PHASES:
-            raise Illegal("not_expected", f"no dribble now (phase {st.phase})")
-        if not st.roll:
-            raise Illegal("roll_first", "roll the die before dribbling")
-        if not self._dribble_targets() >> to & 1:
-            if st.roll != 1 or g.chebyshev(st.ball, to) != 1:
-                raise Illegal("not_dribble",
-                              "the holder moves with the ball only one square, on a ball roll of 1 (rule 4C)")
-            raise explain_destination(st.sq, self.occ, st.holder, to)
-        self._do_dribble(to)
-
-    # ----- listing ------------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every player action allowed now (dice, spins and time are chance actions, not listed)."""
-        st = self.state
-        ph = st.phase
-        out: list[Action] = []
-        if ph in MOVE_PHASES:
-            for p, mask in self.legal_pawn_moves().items():
-                out.extend(MovePawn(p, s) for s in g.squares_of(mask))
-            k = self.keeper_step_targets()
-            out.extend(MovePawn(keeper_of(st.actor), s) for s in g.squares_of(k))
-        elif ph in BALL_PHASES and st.roll:
-            out.extend(MoveBall(s) for s in g.squares_of(self._ball_targets()))
-            out.extend(Dribble(s) for s in g.squares_of(self._dribble_targets()))
-        elif ph in SETUP_PHASES:
-            out.extend(self._setup_actions())
-        elif ph == Phase.CORNER_PLACEMENT:
-            out.extend(self._placement_actions())
-            out.append(Press("confirm"))
-        return out
+        return legal.actions(self)
 
     # ----- the ruleset boundary: what the core and the LED planner ask of a game ----------------------
     def events_of_setup(self) -> list[Event]:
@@ -589,9 +394,13 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
         """The square a pawn stands on, -1 off the board (a sent-off pawn shows until it is lifted)."""
         return self.state.sq[pawn]
 
+    def pawn_on(self, team: int, square: int) -> int:
+        """The team's pawn on a square, -1 if none."""
+        return self.occ.pawn_of(team, square)
+
     @staticmethod
     def team_of(pawn: int) -> int:
-        return 0 if pawn < 11 else 1
+        return pieces.team_of(pawn)
 
     @staticmethod
     def team_pawns(team: int) -> range:
@@ -606,3 +415,32 @@ class Game(PlayMixin, SetPieceMixin, TimeMixin, ViewMixin):
     def interchangeable(pawn: int) -> bool:
         """Whether the pawn has twins the players need not tell apart (the defenders of a team)."""
         return is_defender(pawn)
+
+    def led_view(self) -> LedView:
+        """What the LED planner reads of the state, as one immutable value."""
+        return views.led_view(self)
+
+    def ball_destinations(self) -> int:
+        """Squares the ball may be played to for the pending roll (0 when no ball play is pending)."""
+        return views.ball_destinations(self)
+
+    def dribble_destinations(self) -> int:
+        """Squares the holder may dribble to for the pending roll (0 when it may not)."""
+        return views.dribble_destinations(self)
+
+    def offside_line(self) -> tuple[int, int] | None:
+        """(defending team, rank of its last field player, C8) for the team on offence now."""
+        return views.offside_line(self)
+
+    def offside_positions(self) -> int:
+        """Squares of O-team pawns standing in an offside position now (rule 7, C8, C14 own half)."""
+        return views.offside_positions(self)
+
+    def restart_zone(self) -> int:
+        """The free-kick zone the opponents must respect during a set-up (0 when none)."""
+        return views.restart_zone(self)
+
+    def restart_fixes(self) -> list[Fix]:
+        """What a set-up still needs, one Fix per token: the ball to its squares, each possible kicker
+        to its spot, pawns that must leave an area, sent-off pawns to lift off the board."""
+        return views.restart_fixes(self)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import geometry as g
+from . import setpieces, timekeeping
 from .pieces import PAWN_IDS, TEAMS
 
 if TYPE_CHECKING:
@@ -107,11 +108,11 @@ def snapshot_of(game: Game) -> Snapshot:
         pawns={pid: PawnState(square=_sq(st.sq[i]), yellow=st.yellow[i], sent_off=st.sent_off[i])
                for i, pid in enumerate(PAWN_IDS)},
         defender_yellows={"red": st.defender_yellows[0], "blue": st.defender_yellows[1]},
-        clock=Clock(period=st.period, elapsed=round(st.elapsed, 3), length=game._period_length(),
+        clock=Clock(period=st.period, elapsed=round(st.elapsed, 3), length=timekeeping.period_length(game),
                     running=st.clock_running, paused=st.paused, time_up=st.time_up, now=round(st.now, 3),
                     move_deadline=st.move_deadline if st.move_deadline >= 0 else None,
                     reset_deadline=st.reset_deadline if st.reset_deadline >= 0 else None),
-        restart=RestartInfo(kind=r.kind, team=TEAMS[r.team], todo=game._restart_pending(),
+        restart=RestartInfo(kind=r.kind, team=TEAMS[r.team], todo=setpieces.pending(game),
                             declinable=r.declinable) if r else None,
         shootout=Score(red=st.shootout[0], blue=st.shootout[1]) if st.period == 5 else None,
         winner=TEAMS[st.winner] if st.winner >= 0 else None,
