@@ -89,6 +89,10 @@ class HardwarePoller:
         self._thread.start()
         return self
 
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
     def stop(self) -> None:
         self._stop.set()
         self._thread.join(2.0)

@@ -7,31 +7,51 @@ middle of a write leaves a truncated last line: reading keeps everything before 
 cuts the stub off before appending again. Writing happens on its own thread with group commit: a
 batch of lines is written, fsynced once, and only then are that batch's outputs handed on to MQTT,
 so nothing is ever published that a restart would not reproduce.
+
+The journal proves itself: every line extends a running checksum (a hash chain from the header on), and
+each durable batch ends with a `# chain <checksum>` line, written just before the batch's fsync. Reading
+recomputes the chain: a journal whose chain breaks (a changed digit, a deleted or zeroed line, bytes that
+are not UTF-8) is damaged from the last good `# chain` line on, and lines after the last `# chain` line
+were never made durable (their outputs were never published), so they are left out. Journals written
+before the chain existed (header version 1) are read as they always were.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
 import queue
+import re
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO
 
 log = logging.getLogger(__name__)
 
 HEADER = "# soccerboard-journal "
 FINISHED = "# finished"
 ABANDONED = "# abandoned"
+CHAIN = "# chain "           # the running checksum of every line before it, at the end of a durable batch,
+                             # then the highest seq the batch's outputs carry (for a recovery's numbering)
+SEQ_FLOOR = "# seq "         # from here on, seq continues at least from this number (after a recovery)
+VERSION = 2                  # header version: 2 = chained
+_CHAIN_SEQ = re.compile(rb"^# chain [0-9a-f]+ (\d{1,18})$", re.MULTILINE)
+_NAME = re.compile(r"-(\d{8}T\d{6})-(\d+)\.jsonl$")
 IDLE_SYNC_SECONDS = 1.0      # lines without outputs (clock ticks) are fsynced at least this often
 
 
 def dumps(obj) -> str:
     return json.dumps(obj, separators=(",", ":"))
+
+
+def chain_next(chain: str, raw: bytes) -> str:
+    """The running checksum after one more line (its bytes as written, newline included)."""
+    return hashlib.blake2b(chain.encode() + raw, digest_size=8).hexdigest()
 
 
 @dataclass
@@ -40,24 +60,52 @@ class JournalFile:
     header: dict = field(default_factory=dict)
     lines: list[dict] = field(default_factory=list)
     end: str | None = None            # "finished" / "abandoned" / None while the match goes on
-    truncated: int = 0                # bytes of a partial last line (a write cut short)
-    skipped: int = 0                  # corrupt complete lines (not JSON objects)
+    truncated: int = 0                # bytes after the last good line: a write cut short, or never made durable
+    skipped: int = 0                  # corrupt complete lines (not JSON objects) of an unchained journal
+    chain: str = ""                   # the running checksum at the end of the good part (to append after it)
+    good_bytes: int = 0               # the length of the good part
+    damaged: str | None = None        # why the journal stops being trustworthy, None when it is whole
+    seq_floors: list[tuple[int, int]] = field(default_factory=list)   # (after this many lines, seq at least)
+    seq_seen: int = 0                 # the highest seq any `# chain` line names, damaged part included
+
+    @property
+    def chained(self) -> bool:
+        return int(self.header.get("version", 1) or 1) >= VERSION
 
 
 def read_journal(path: str | os.PathLike) -> JournalFile:
-    """Parse a journal; a partial last line is left out (and counted), never an error."""
+    """Parse a journal and check its chain: never an error for what a power cut or a damaged card can leave.
+    For a chained journal only the lines up to the last good `# chain` line count; for an old one, every
+    complete line (a partial last line is left out and counted)."""
     path = Path(path)
     data = path.read_bytes()
-    cut = data.rfind(b"\n") + 1
-    jf = JournalFile(path, truncated=len(data) - cut)
-    for raw in data[:cut].decode("utf-8", errors="replace").splitlines():
-        text = raw.strip()
+    jf = JournalFile(path)
+    chain, pos = "", 0
+    good = _Good(0, 0, None, 0, "")
+    complete = data.rfind(b"\n") + 1
+    while pos < complete:
+        end = data.index(b"\n", pos) + 1
+        raw = data[pos:end]
+        pos = end
+        text = raw.decode("utf-8", errors="replace").strip()
+        if text.startswith(CHAIN):
+            if text[len(CHAIN):].split(" ")[0] != chain:
+                jf.damaged = jf.damaged or f"the checksum before byte {end} does not match the lines before it"
+                break
+            good = _Good(end, len(jf.lines), jf.end, len(jf.seq_floors), chain)
+            continue
+        chain = chain_next(chain, raw)
         if not text:
             continue
         if text.startswith(HEADER):
             try:
-                jf.header = json.loads(text[len(HEADER):])
+                header = json.loads(text[len(HEADER):])
             except json.JSONDecodeError:
+                header = None
+            if isinstance(header, dict):
+                jf.header = header
+            else:
+                jf.damaged = "its header is not readable"
                 log.warning("%s: unreadable journal header", path)
             continue
         if text.startswith(FINISHED):
@@ -66,48 +114,95 @@ def read_journal(path: str | os.PathLike) -> JournalFile:
         if text.startswith(ABANDONED):
             jf.end = "abandoned"
             continue
+        if text.startswith(SEQ_FLOOR):
+            try:
+                jf.seq_floors.append((len(jf.lines), int(json.loads(text[len(SEQ_FLOOR):])["floor"])))
+            except (ValueError, KeyError, TypeError):
+                jf.damaged = "a seq line is not readable"
+            continue
         if text.startswith("#"):
             continue
         try:
             obj = json.loads(text)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             obj = None
         if isinstance(obj, dict):
             jf.lines.append(obj)
         else:
             jf.skipped += 1
             log.warning("%s: skipping a corrupt line: %.80s", path, text)
+    if jf.chained:
+        # the good part ends at the last `# chain` line that matched; what follows never became durable
+        jf.lines, jf.end, jf.seq_floors = jf.lines[:good.lines], good.end, jf.seq_floors[:good.floors]
+        jf.chain, jf.good_bytes = good.chain, good.bytes
+        if jf.skipped and jf.damaged is None:
+            jf.damaged = "a line is not a JSON object"
+    else:
+        jf.chain, jf.good_bytes = chain, complete
+    jf.truncated = len(data) - jf.good_bytes
+    jf.seq_seen = max((int(m) for m in _CHAIN_SEQ.findall(data)), default=0)
     return jf
 
 
-def repair(path: str | os.PathLike) -> int:
-    """Cut a partial last line off (power cut mid-write); returns the bytes removed."""
-    path = Path(path)
-    data = path.read_bytes()
-    cut = data.rfind(b"\n") + 1
-    if cut < len(data):
-        with open(path, "r+b") as f:
-            f.truncate(cut)
+@dataclass
+class _Good:
+    """Where the good part of a chained journal ends, as read so far."""
+    bytes: int
+    lines: int
+    end: str | None
+    floors: int
+    chain: str
+
+
+def readable_lines(path: str | os.PathLike) -> list[dict]:
+    """Every input line of a journal that still parses, checked or not (to see how far a damaged match got)."""
+    out = []
+    for raw in Path(path).read_bytes().decode("utf-8", errors="replace").splitlines():
+        text = raw.strip()
+        if text.startswith("{"):
+            try:
+                obj = json.loads(text)
+            except (json.JSONDecodeError, RecursionError):
+                continue
+            if isinstance(obj, dict):
+                out.append(obj)
+    return out
+
+
+def repair(jf: JournalFile) -> int:
+    """Cut off what follows a journal's good part (a partial last line, a batch never made durable), so
+    that appending continues the chain; returns the bytes removed."""
+    size = jf.path.stat().st_size
+    if jf.good_bytes < size:
+        with open(jf.path, "r+b") as f:
+            f.truncate(jf.good_bytes)
             f.flush()
             os.fsync(f.fileno())
-        log.warning("%s: removed a partial last line of %d bytes (a write was cut short)", path, len(data) - cut)
-    return len(data) - cut
+        log.warning("%s: removed %d bytes after its last durable line (a write was cut short)", jf.path,
+                    size - jf.good_bytes)
+    return size - jf.good_bytes
+
+
+def _order(path: Path) -> tuple[str, int]:
+    """A journal's place in time: its name's UTC stamp, then its counter (numerically: 10 after 9)."""
+    m = _NAME.search(path.name)
+    return (m.group(1), int(m.group(2))) if m else ("", -1)
 
 
 class JournalStore:
-    """The journal directory: one file per match, newest last by name."""
+    """The journal directory: one file per match, in the order of their names' stamps and counters."""
 
     def __init__(self, directory: str | os.PathLike, board_id: str):
         self.dir = Path(directory)
         self.board_id = board_id
         self.dir.mkdir(parents=True, exist_ok=True)
-        self._issued: str | None = None     # the journal thread creates files later: never hand a name out twice
+        self._issued: Path | None = None    # the journal thread creates files later: never hand a name out twice
 
     def journals(self) -> list[Path]:
-        return sorted(self.dir.glob(f"{self.board_id}-*.jsonl"))
+        return sorted(self.dir.glob(f"{self.board_id}-*.jsonl"), key=lambda p: (_order(p), p.name))
 
     def unfinished(self) -> JournalFile | None:
-        """The newest journal when its match has not ended."""
+        """The newest journal when its match has not ended (OSError when it cannot be read)."""
         found = self.journals()
         if not found:
             return None
@@ -115,43 +210,79 @@ class JournalStore:
         return None if jf.end else jf
 
     def last_seq(self) -> int:
-        """Where the next match's seq starts: the newest journal's end marker or header."""
+        """Where the next match's seq starts: the newest end marker, `# seq` floor or header among the
+        journals, and never below a seq the broker acknowledged."""
+        floor = self._watermark_seq()
         for path in reversed(self.journals()):
-            for text in reversed(path.read_text(encoding="utf-8", errors="replace").splitlines()):
-                if text.startswith((FINISHED, ABANDONED)) and "{" in text:
+            try:
+                jf = read_journal(path)
+            except OSError as e:
+                log.warning("%s: cannot read it (%s); looking at older journals", path, e.strerror)
+                continue
+            text = path.read_bytes()[:jf.good_bytes].decode("utf-8", errors="replace")
+            for line in reversed(text.splitlines()):
+                if line.startswith((FINISHED, ABANDONED)) and "{" in line:
                     try:
-                        return int(json.loads(text[text.index("{"):]).get("seq", 0))
-                    except (ValueError, json.JSONDecodeError):
+                        return max(floor, int(json.loads(line[line.index("{"):]).get("seq", 0)))
+                    except (ValueError, TypeError, AttributeError, json.JSONDecodeError):
                         break
-            return 0
-        return 0
+            known = [seq for _, seq in jf.seq_floors] + [_int(jf.header.get("seq_base"))]
+            return max(floor, *known)
+        return floor
 
     def new_path(self) -> Path:
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-        n = 0
-        while True:
-            path = self.dir / f"{self.board_id}-{stamp}-{n}.jsonl"
-            if not path.exists() and all(p.name < path.name for p in self.journals()) \
-                    and (self._issued is None or self._issued < path.name):
-                self._issued = path.name
-                return path
-            n += 1
+        """A name after every journal there is, whatever the clock says: a Pi without a real-time clock may
+        start in the past, and then the counter goes on after the newest journal's stamp."""
+        now = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        known = [_order(p) for p in self.journals()] + ([_order(self._issued)] if self._issued else [])
+        newest = max(known, default=("", -1))
+        stamp, n = (now, 0) if now > newest[0] else (newest[0], newest[1] + 1)
+        self._issued = self.dir / f"{self.board_id}-{stamp}-{n}.jsonl"
+        return self._issued
+
+    def set_aside(self, path: Path, why: str) -> Path | None:
+        """Move a journal that cannot be resumed out of the way (kept for a person to look at)."""
+        aside = path.with_name(path.name + ".damaged")
+        try:
+            os.replace(path, aside)
+        except OSError as e:
+            log.error("%s: cannot move it aside (%s): %s", path, why, e.strerror)
+            return None
+        log.error("%s: %s; moved to %s", path, why, aside.name)
+        return aside
 
     # the watermark: the highest event seq the broker acknowledged, for resending after a crash
     def watermark_path(self) -> Path:
         return self.dir / f"{self.board_id}.published.json"
 
-    def read_watermark(self, journal: Path) -> int | None:
+    def _read_watermark_file(self) -> dict:
         try:
-            data = json.loads(self.watermark_path().read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            return None
-        return int(data["seq"]) if data.get("journal") == journal.name and "seq" in data else None
+            data = json.loads(self.watermark_path().read_text(encoding="utf-8", errors="replace"))
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError) as e:
+            log.warning("%s is not readable (%s): events not known to be acknowledged are sent again",
+                        self.watermark_path(), e)
+            return {}
+        return data if isinstance(data, dict) and _int(data.get("seq"), -1) >= 0 else {}
+
+    def read_watermark(self, journal: Path) -> int | None:
+        """The highest seq the broker acknowledged of this journal's match, None when unknown."""
+        data = self._read_watermark_file()
+        return _int(data.get("seq")) if data.get("journal") == journal.name else None
+
+    def _watermark_seq(self) -> int:
+        return _int(self._read_watermark_file().get("seq"))
 
     def write_watermark(self, journal: Path, seq: int) -> None:
         tmp = self.watermark_path().with_suffix(".tmp")
         tmp.write_text(dumps({"journal": journal.name, "seq": seq}), encoding="utf-8")
         os.replace(tmp, self.watermark_path())
+
+
+def _int(value: object, default: int = 0) -> int:
+    """A seq from a file a person or a fault may have changed: a whole number, else the default."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 class JournalWriter:
@@ -160,25 +291,35 @@ class JournalWriter:
     def __init__(self, on_durable: Callable[[list], None]):
         self._q: queue.SimpleQueue = queue.SimpleQueue()
         self._on_durable = on_durable
-        self._file: TextIO | None = None
+        self._file: BinaryIO | None = None
         self.path: Path | None = None
         self._thread = threading.Thread(target=self._run, name="soccerboard-journal", daemon=True)
         self.error: str | None = None
         self.lines_written = 0
+        self._chain = ""            # the running checksum of the open file
+        self._unchained = False     # lines written since the last `# chain` line
+        self._seq = 0               # the highest seq of the outputs written lines carry
+
+    @property
+    def alive(self) -> bool:
+        """The thread runs (a supervisor treats its death as fatal)."""
+        return self._thread.is_alive()
 
     def start(self) -> JournalWriter:
         self._thread.start()
         return self
 
     # ---- called from the core thread; never blocks on the disk --------------------------------
-    def open(self, path: Path, header: dict | None) -> None:
-        self._q.put(("open", path, header))
+    def open(self, path: Path, header: dict | None, chain: str = "") -> None:
+        """Start a new journal (with its header), or append to a resumed one from its good part's `chain`."""
+        self._q.put(("open", path, header, chain))
 
-    def append(self, line: dict, outputs: list) -> None:
-        self._q.put(("line", dumps(line) + "\n", outputs))
+    def append(self, line: dict, outputs: list, seq: int = 0) -> None:
+        """A line and its outputs, which carry seq numbers up to `seq`."""
+        self._q.put(("line", dumps(line) + "\n", outputs, seq))
 
     def mark(self, text: str, outputs: list | None = None) -> None:
-        self._q.put(("line", text + "\n", outputs or [None]))
+        self._q.put(("line", text + "\n", outputs or [None], 0))
 
     def publish_only(self, outputs: list) -> None:
         """Outputs that depend on no new input (a refresh): still kept in order behind the lines."""
@@ -212,13 +353,10 @@ class JournalWriter:
                 kind = item[0]
                 if kind == "open":
                     self._sync_close()
-                    self.path = item[1]
-                    # held open across batches and closed by _sync_close(), so no `with` block fits
-                    self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
-                    if item[2] is not None:
-                        self._write(HEADER + dumps(item[2]) + "\n")
+                    self._open(item[1], item[2], item[3])
                     dirty = True
                 elif kind == "line":
+                    self._seq = max(self._seq, item[3])
                     self._write(item[1])
                     self.lines_written += 1
                     dirty = True
@@ -239,24 +377,47 @@ class JournalWriter:
                 last_sync, dirty = time.monotonic(), False
             real = [o for o in outputs if o is not _SYNC]
             if real:
-                self._on_durable(real)
+                try:
+                    self._on_durable(real)
+                except Exception:         # a failing listener must not stop the journal
+                    log.exception("handing on %d outputs failed", len(real))
             for b in barriers:
                 b.set()
         self._sync_close()
 
+    def _open(self, path: Path, header: dict | None, chain: str) -> None:
+        self.path, self._chain, self._unchained = path, chain, False
+        try:
+            # held open across batches and closed by _sync_close(), so no `with` block fits
+            self._file = open(path, "ab")  # noqa: SIM115
+        except OSError as e:      # a read-only or missing directory: keep refereeing, say so loudly
+            self._file = None
+            self.error = f"journal {path} cannot be opened: {e.strerror}"
+            log.error("%s", self.error)
+            return
+        if header is not None:
+            self._write(HEADER + dumps({**header, "version": VERSION}) + "\n")
+
     def _write(self, text: str) -> None:
         if self._file is None:
             return
+        raw = text.encode("utf-8")
         try:
-            self._file.write(text)
+            self._file.write(raw)
         except OSError as e:      # a full or failing card: keep refereeing, say so loudly
             self.error = f"journal write failed: {e.strerror}"
             log.error("%s", self.error)
+            return
+        self._chain = chain_next(self._chain, raw)
+        self._unchained = True
 
     def _sync(self) -> None:
         if self._file is None:
             return
         try:
+            if self._unchained:       # the batch's checksum goes down with it
+                self._file.write(f"{CHAIN}{self._chain} {self._seq}\n".encode())
+                self._unchained = False
             self._file.flush()
             os.fsync(self._file.fileno())
         except OSError as e:

@@ -130,6 +130,11 @@ class Publisher:
                 self._pending.append(m)
         self._wake.set()
 
+    @property
+    def alive(self) -> bool:
+        """Its thread runs (a supervisor treats its death as fatal)."""
+        return self._thread.is_alive()
+
     def backlog(self) -> int:
         with self._lock:
             return len(self._pending) + len(self._inflight)

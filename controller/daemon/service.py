@@ -21,7 +21,17 @@ from hal.sim import SimBoard
 
 from .commands import CommandError, parse_command, response
 from .inputs import ClockFeed, HardwarePoller
-from .journal import ABANDONED, FINISHED, JournalStore, JournalWriter, dumps, repair
+from .journal import (
+    ABANDONED,
+    FINISHED,
+    SEQ_FLOOR,
+    JournalFile,
+    JournalStore,
+    JournalWriter,
+    dumps,
+    readable_lines,
+    repair,
+)
 from .leds import led_document
 from .publisher import Msg, Publisher, clock_document, iso
 from .referee import Referee, Step
@@ -72,13 +82,17 @@ class Daemon:
         self.journal_lines = 0
         self.source = None
         self.resumed: dict | None = None     # what resuming found (for logs and tests)
-        self.heartbeat = time.monotonic()
+        self._turned = time.monotonic()      # when the core loop last turned
+        self._running = False                # between start() and stop(): every thread must be alive
         self.done = threading.Event()
         self._stop = threading.Event()
         self._clock = ClockFeed(hardware.clock)
         self._poller = HardwarePoller(hardware, lambda src, line: self.put(src, line))
         self._thread = threading.Thread(target=self._loop, name="soccerboard-core", daemon=True)
         self._watermark_path: Path | None = None
+        self._damage: dict | None = None     # what resuming found wrong with the journal, to announce
+        self._seq_floor = 0                  # numbering goes on above this (a damaged journal's reach)
+        self.damage: dict | None = None      # the damage announced at start-up (for status and tests)
         self.observers: list = []            # called with each batch of durable outputs (terminal view)
         self.after_step: list = []           # called on the core thread with the Referee after each input
         self.sim_mode = sim_mode             # `soccerboard sim`: <base>/sim/input drives the board
@@ -129,12 +143,14 @@ class Daemon:
             self.publisher.start()
         self._poller.start()
         self._thread.start()
+        self._running = True
         if source is not None:
             self.source = source.start()
         return self
 
     def stop(self) -> None:
         """Clean stop: sources and hardware first, then the core, the journal, and `offline` last."""
+        self._running = False
         if self.source is not None:
             self.source.stop()
         self._poller.stop()
@@ -148,39 +164,153 @@ class Daemon:
     def wait(self, timeout: float | None = None) -> bool:
         return self.done.wait(timeout)
 
+    # ---- supervision -------------------------------------------------------------------------------
+    def failure(self) -> str | None:
+        """Which of the daemon's threads died, if one did: the daemon cannot go on without any of them (the
+        journal keeps nothing, the publisher says nothing), so the caller exits and systemd restarts it."""
+        if not self._running:
+            return None
+        threads = {"core": self._thread.is_alive(), "journal": self.journal.alive, "hardware": self._poller.alive}
+        if self.publisher is not None:
+            threads["mqtt"] = self.publisher.alive
+        dead = sorted(name for name, alive in threads.items() if not alive)
+        return f"the {', '.join(dead)} thread{'s' if len(dead) > 1 else ''} stopped" if dead else None
+
+    @property
+    def heartbeat(self) -> float:
+        """When the core loop last turned, while every thread is alive (the watchdog is fed from it); 0 once one
+        has died, so the watchdog goes hungry even if the caller never asks for `failure()`."""
+        return self._turned if self.failure() is None else 0.0
+
     # ---- resume --------------------------------------------------------------------------------------
     def _resume_or_begin(self, source) -> Referee:
-        jf = self.store.unfinished()
+        jf = self._resumable()
         if jf is None:
             self.referee = Referee(self.options, self.follows, seq_base=self.store.last_seq())
             if self.auto_setup and getattr(source, "sets_up", False) is False:
                 self.put("control", {"type": "setup", "formation": "standard",
                                      **({"kickoff": self.settings.game.kickoff} if self.settings.game.kickoff else {})})
             self.resumed = None
+            self._announce_damage()
             return self.referee
-        cut = repair(jf.path)
         header = jf.header
         self.referee = Referee(header.get("options", self.options), header.get("board_follows_game", self.follows),
                                seq_base=int(header.get("seq_base", 0)))
         watermark = self.store.read_watermark(jf.path)
-        resend: list[Msg] = []
-        for line in jf.lines:
-            step = self.referee.feed(line)
-            for event in step.events:
-                if watermark is None or event["seq"] > watermark:
-                    resend.append(self._event_msg(event))
+        resend = self._replay(jf, watermark)
+        if watermark is not None and watermark > self.referee.seq and self._damage is None:
+            self._damage = {"reason": f"the broker acknowledged seq {watermark} but the journal reaches only "
+                                      f"seq {self.referee.seq}", "journal": jf.path.name}
+        if self._damage is not None:
+            jf = self._recover(jf, watermark)
+            resend = []
+        else:
+            cut = repair(jf)
+            self.journal.open(jf.path, None, jf.chain)
+            self.resumed = {"journal": str(jf.path), "lines": len(jf.lines), "truncated_bytes": cut,
+                            "skipped": jf.skipped, "resent": len(resend), "seq": self.referee.seq}
+            log.warning("resumed the unfinished match in %s: %d inputs replayed, %d events to send again%s",
+                        jf.path, len(jf.lines), len(resend), f", cut {cut} bytes after its last durable line"
+                        if cut else "")
         self.journal_path, self.journal_lines = jf.path, len(jf.lines)
-        self.journal.open(jf.path, None)
-        self.resumed = {"journal": str(jf.path), "lines": len(jf.lines), "truncated_bytes": cut,
-                        "skipped": jf.skipped, "resent": len(resend), "seq": self.referee.seq}
-        log.warning("resumed the unfinished match in %s: %d inputs replayed, %d events to send again%s",
-                    jf.path, len(jf.lines), len(resend), f", cut a partial last line of {cut} bytes" if cut else "")
         if self.sim_board is not None:
             self.sim_board.follow(bytes(self.referee.core.board))
         if source is not None:
             source.resume(header.get("source"), jf.lines, self.referee.normalise)
         self.journal.publish_only(resend + self._retained_msgs())
+        self._announce_damage()
         return self.referee
+
+    def _resumable(self):
+        """The newest journal when it holds a match to resume; one that cannot be read is moved aside."""
+        try:
+            jf = self.store.unfinished()
+        except OSError as e:
+            path = self.store.journals()[-1]
+            self._damage = {"reason": f"the journal cannot be read: {e.strerror}", "journal": path.name}
+            self._floor_from(path, None)
+            self.store.set_aside(path, self._damage["reason"])
+            return None
+        if jf is None:
+            return None
+        if jf.damaged and not jf.header:
+            self._damage = {"reason": f"the journal is damaged: {jf.damaged}", "journal": jf.path.name}
+            self._floor_from(jf.path, jf)
+            self.store.set_aside(jf.path, self._damage["reason"])
+            return None
+        if not jf.lines:        # nothing of the match became durable (a crash at its very start): nothing to resume
+            self._seq_floor = max(self._seq_floor, int(jf.header.get("seq_base", 0) or 0))
+            self.store.set_aside(jf.path, "no input of this match was made durable")
+            return None
+        if jf.damaged:
+            self._damage = {"reason": f"the journal is damaged: {jf.damaged}", "journal": jf.path.name}
+        return jf
+
+    def _replay(self, jf, watermark: int | None) -> list[Msg]:
+        """Feed the journal's lines through the fresh referee; the events the broker may not have had."""
+        referee = self._started()
+        floors = list(jf.seq_floors)
+        resend: list[Msg] = []
+        for n, line in enumerate(jf.lines):
+            while floors and floors[0][0] <= n:
+                referee.seq = max(referee.seq, floors.pop(0)[1])
+            step = referee.feed(line)
+            for event in step.events:
+                if watermark is None or event["seq"] > watermark:
+                    resend.append(self._event_msg(event))
+        for _, floor in floors:
+            referee.seq = max(referee.seq, floor)
+        return resend
+
+    def _floor_from(self, path: Path, jf) -> None:
+        """The seq a damaged journal may have reached, from all of its readable lines (so that numbering
+        goes on above every seq that may have been published)."""
+        reached = self.store.last_seq()
+        if jf is not None:
+            scratch = Referee(jf.header.get("options", self.options), self.follows,
+                              seq_base=int(jf.header.get("seq_base", reached) or 0))
+            for line in jf.lines:
+                scratch.feed(line)
+            reached = max(reached, scratch.seq, jf.seq_seen)
+        self._seq_floor = max(self._seq_floor, reached)
+
+    def _recover(self, jf, watermark: int | None):
+        """A damaged journal: its good part goes into a new journal, numbering continues above every seq that
+        may have been published, and the damaged file is moved aside for a person to look at."""
+        ref, damage = self._started(), self._damage or {}
+        full = JournalFile(jf.path, jf.header, readable_lines(jf.path), seq_seen=jf.seq_seen)   # how far it got
+        self._floor_from(jf.path, full)
+        floor = max(self._seq_floor, watermark or 0, ref.seq)
+        path = self.store.new_path()
+        header = {**jf.header, "recovered_from": jf.path.name}
+        self.journal.open(path, header)
+        for line in jf.lines:
+            self.journal.append(line, [])
+        self.journal.mark(f"{SEQ_FLOOR}{dumps({'floor': floor + 1})}")
+        ref.seq = floor
+        self.store.set_aside(jf.path, damage.get("reason", "damaged"))
+        damage.update(recovered_lines=len(jf.lines), lost_lines=max(0, len(full.lines) - len(jf.lines)),
+                      journal=path.name)
+        self._damage = damage
+        self.resumed = {"journal": str(path), "lines": len(jf.lines), "truncated_bytes": jf.truncated,
+                        "skipped": jf.skipped, "resent": 0, "seq": floor, "damaged": dict(damage)}
+        return JournalFile(path, header, list(jf.lines))
+
+    def _announce_damage(self) -> None:
+        """Tell spectators and the log what a damaged journal cost, under a seq above all published ones."""
+        if self._damage is None:
+            return
+        ref = self._started()
+        ref.seq = max(ref.seq, self._seq_floor) + 1
+        event = {"seq": ref.seq, "event": "journal_damaged", **self._damage}
+        log.error("journal damaged: %s", self._damage)
+        self.journal.publish_only([self._event_msg(event)])
+        if self.journal_path is None:         # no match goes on: keep the floor in a journal of its own
+            path = self.store.new_path()
+            self.journal.open(path, {"board_id": self.settings.board_id, "seq_base": ref.seq, "started": iso(),
+                                     "recovered_from": self._damage.get("journal")})
+            self.journal.mark(f"{ABANDONED} {dumps({'seq': ref.seq, 'reason': 'journal damaged'})}")
+        self.damage, self._damage = self._damage, None
 
     def _led_msgs(self, force: bool = False) -> list[Msg]:
         """The LED plan for the game as it stands, when it changed: published and shown on the board."""
@@ -214,7 +344,7 @@ class Daemon:
         if self.journal_path is None and self.publisher is not None:
             self.journal.publish_only(self._led_msgs(force=True))
         while not self._stop.is_set():
-            self.heartbeat = time.monotonic()
+            self._turned = time.monotonic()
             try:
                 item = self.inputs.get(timeout=self.tick)
             except queue.Empty:
@@ -283,7 +413,7 @@ class Daemon:
         if self.journal_path is not None and self.journal_lines:
             self.journal.mark(f"{ABANDONED} {dumps({'seq': seq_before, 'reason': 'new game'})}")
         path = self.store.new_path()
-        header = {"version": 1, "board_id": self.settings.board_id, "board_follows_game": self.follows,
+        header = {"board_id": self.settings.board_id, "board_follows_game": self.follows,
                   "options": self.options, "seq_base": seq_before, "started": iso(), "source": item.origin}
         self.journal.open(path, header)
         self.journal_path, self.journal_lines = path, 0
@@ -303,7 +433,7 @@ class Daemon:
         if self.publisher is None and not self.observers:
             msgs = []
         if line is not None:
-            self.journal.append(line, msgs)
+            self.journal.append(line, msgs, self._started().seq)
             self.journal_lines += 1
         elif msgs:
             self.journal.publish_only(msgs)
@@ -322,7 +452,10 @@ class Daemon:
         if self.publisher is not None:
             self.publisher.submit(msgs)
         for observe in self.observers:
-            observe(msgs)
+            try:
+                observe(msgs)
+            except Exception:             # a broken view must not stop the others, nor the journal
+                log.exception("an observer of the outputs failed")
 
     def record_watermark(self, seq: int) -> None:
         """Called by the MQTT thread: events up to `seq` are acknowledged by the broker."""
