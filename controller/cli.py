@@ -4,14 +4,55 @@ Its own subcommands are defined here and in controller/daemon/main.py. Packages 
 controller (the simulator's `sim` and `emulate-board`) add theirs through the `soccerboard.commands`
 entry points that pyproject.toml declares, so the controller never imports them; their modules are
 loaded only when one of them, or the help, is asked for.
+
+Every command answers the same way (docs/daemon.md, "Exit status"): 0 when all went well, 1 when an input
+was rejected or a check failed, 2 for a usage or configuration error, 130 after Ctrl-C. An error is one
+line on standard error, `soccerboard <command>: what went wrong (what to do)`, never a traceback unless
+the command was given `-v`; a reader that closes the output pipe (`| head`) ends the command quietly.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Iterator
 from types import ModuleType
+from typing import NoReturn
 
 COMMAND_PLUGINS = "soccerboard.commands"    # entry point group: a callable that adds one subparser
+OK, REJECTED, USAGE, INTERRUPTED = 0, 1, 2, 130
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Help that shows an option's default when it has a meaningful one (not None, not a flag's False)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if ("%(default)" not in text and default not in (None, False, argparse.SUPPRESS)
+                and action.option_strings and not isinstance(default, bool)):
+            text += " (default: %(default)s)"
+        return text
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: `soccerboard sim: argument --speed: ... (see soccerboard sim --help)`."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+    try:
+        return installed("soccerboard")
+    except PackageNotFoundError:
+        return "unknown (not installed: pip install .)"
 
 
 def _add_plugin_commands(sub: argparse._SubParsersAction) -> None:
@@ -26,49 +67,106 @@ def _add_plugin_commands(sub: argparse._SubParsersAction) -> None:
             entry_point.load()(sub)
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["render"]:
-        from .render import render_main
-        return render_main(argv[1:])
+def build_parser(argv: list[str] | None = None) -> tuple[Parser, ModuleType | None]:
+    """The command's parser (every command when argv names none) and the daemon module, if installed."""
+    argv = argv or []
     daemon: ModuleType | None = None
+    missing = None
     try:
         from .daemon import main as daemon
     except ImportError as e:          # installed without the daemon extra: the engine's commands only
         missing = e.name
-    if daemon is None and argv[:1] and argv[0] not in ("replay", "render", "schema", "-h", "--help"):
-        print(f"soccerboard {argv[0]}: needs the daemon extra ({missing} is not installed): "
-              "pip install 'soccerboard[daemon]'", file=sys.stderr)
-        return 2
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="soccerboard", description="A live referee for a Soccer Tactics WORLD board.",
-        epilog=None if daemon else f"The daemon's commands need the daemon extra ({missing} is not installed): "
-                                   "pip install 'soccerboard[daemon]'.")
-    sub = parser.add_subparsers(dest="command", required=True)
+        epilog=("Exit status: 0 ok, 1 rejected input or failed check, 2 usage or configuration error, "
+                "130 stopped by Ctrl-C. `soccerboard COMMAND --help` tells more." if daemon else
+                f"The daemon's commands need the daemon extra ({missing} is not installed): "
+                "pip install 'soccerboard[daemon]'."))
+    parser.add_argument("--version", action="version", version=f"soccerboard {version()}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("replay", help="feed a scenario or journal to the referee and print verdicts, events and the "
                                       "final snapshot")
     p.add_argument("file", help="scenario file (JSON Lines), or - for standard input")
     p.add_argument("--leds", action="store_true", help="also print the LED frame after each input that changes it")
-    sub.add_parser("render", help="draw a scenario's final position or a snapshot as SVG or PNG (see its --help)")
-    sub.add_parser("schema", help="print the JSON Schema of the published snapshot")
+    p.add_argument("--format", choices=("json", "text"), default="json",
+                   help="json: one JSON line per output (docs/board.md section 6); text: the refused inputs and "
+                        "the match story in words, then the result")
+    p.add_argument("-v", "--verbose", action="store_true", help="show a traceback when something fails")
+    sub.add_parser("render", help="draw a scenario's final position or a snapshot as SVG or PNG (see its --help)",
+                   add_help=False)
+    p = sub.add_parser("schema", help="print the JSON Schema of the published snapshot")
+    p.add_argument("-v", "--verbose", action="store_true", help="show a traceback when something fails")
     if daemon is not None:
         daemon.add_daemon_commands(sub)
         if not argv[:1] or argv[0] not in sub.choices:
             _add_plugin_commands(sub)       # the simulator's commands need the daemon too
+    return parser, daemon
+
+
+def commands() -> Iterator[tuple[str, str]]:
+    """(name, one-line help) of every command, as `soccerboard --help` lists them (the README's table)."""
+    parser, _ = build_parser()
+    for action in parser._subparsers._group_actions if parser._subparsers else []:
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                yield choice.dest, choice.help or ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    verbose = bool({"-v", "--verbose"} & set(argv))
+    try:
+        return _main(argv)
+    except BrokenPipeError:               # the reader went away (| head): nothing left to say
+        quiet_stdout()
+        return OK
+    except KeyboardInterrupt:
+        print(f"soccerboard {argv[0] if argv else ''}: interrupted".replace("  ", " "), file=sys.stderr)
+        return INTERRUPTED
+    except Exception as e:                # a bug: one line, and the traceback with -v
+        if verbose:
+            raise
+        print(f"soccerboard {argv[0] if argv else ''}: failed: {type(e).__name__}: {e} "
+              "(run it again with -v for the traceback, and report it)", file=sys.stderr)
+        return REJECTED
+
+
+def _main(argv: list[str]) -> int:
+    if argv[:1] == ["render"]:
+        from .render import render_main
+        return render_main(argv[1:])
+    parser, daemon = build_parser(argv)
+    if daemon is None and argv[:1] and argv[0] not in ("replay", "render", "schema", "-h", "--help", "--version"):
+        try:
+            from .daemon import main as _  # noqa: F401
+        except ImportError as e:
+            missing = e.name
+        print(f"soccerboard {argv[0]}: needs the daemon extra ({missing} is not installed): "
+              "pip install 'soccerboard[daemon]'", file=sys.stderr)
+        return USAGE
     args = parser.parse_args(argv)
     if args.command == "replay":
         from .replay import run
-        return run(args.file, leds=args.leds)
+        return run(args.file, leds=args.leds, fmt=args.format)
     if args.command == "schema":
         import json
 
         from .rules.snapshot import Snapshot
         print(json.dumps(Snapshot.model_json_schema(), indent=2))
-        return 0
+        return OK
     if hasattr(args, "handler"):
         return int(args.handler(args))
     result = daemon.dispatch(args) if daemon is not None else None
-    return 2 if result is None else result
+    return USAGE if result is None else result
+
+
+def quiet_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

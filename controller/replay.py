@@ -2,14 +2,17 @@
 
 Output (docs/board.md section 6) is JSON Lines: a verdict per input line in order, game events as they
 happen, and a last {"snapshot": ...}. Bad lines are rejected with `bad_input`, never a crash.
+`--format text` tells the same in words (controller/story.py): each refused line with its reason, the
+match story with the minutes `soccerboard report` and the console give, and the result.
 """
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
+from . import story
 from .core import Core, Outcome
 from .ruleset import Illegal
 from .scenario import BadInput, parse_line
@@ -38,7 +41,9 @@ def _core_for(first_line: str | None) -> Core:
     return Core()
 
 
-def replay_into(lines: Iterable[str], emit, core: Core | None = None, leds: bool = False) -> Core:
+def replay_into(lines: Iterable[str], emit, core: Core | None = None, leds: bool = False,
+                before_input: Callable[[Core], None] | None = None) -> Core:
+    """Feed the lines, handing every output to `emit`; `before_input(core)` is called before each input."""
     lines = iter(lines)
     first = next(lines, None)
     if first is not None:
@@ -62,6 +67,8 @@ def replay_into(lines: Iterable[str], emit, core: Core | None = None, leds: bool
             continue
         if line is None:
             continue
+        if before_input is not None:
+            before_input(core)
         try:
             result = core.feed(line)
         except Illegal as e:   # a rules bug must not lose the match: report and go on
@@ -72,6 +79,8 @@ def replay_into(lines: Iterable[str], emit, core: Core | None = None, leds: bool
         for event in result.events:
             emit(event)
         show_leds()
+    if before_input is not None:
+        before_input(core)
     for event in core.finish():
         emit(event)
     show_leds()
@@ -84,13 +93,44 @@ def _chain(first, rest):
     yield from rest
 
 
-def run(path: str, stdout: TextIO = sys.stdout, leds: bool = False) -> int:
-    def emit(obj: dict) -> None:
+class TextOutput:
+    """`--format text`: the outputs of replay_into in words."""
+
+    def __init__(self, write: Callable[[str], object]):
+        self.write = write
+        self.core: Core | None = None
+        self.before: dict | None = None
+        self.minute: str | None = None
+
+    def before_input(self, core: Core) -> None:
+        self.core, self.before, self.minute = core, core.snapshot(), None
+
+    def __call__(self, obj: dict) -> None:
+        if "event" in obj:
+            if story.told(obj):
+                if self.minute is None:
+                    after = self.core.snapshot() if self.core is not None else None
+                    self.minute = story.event_minute(self.before, after)
+                self.write(story.line(self.minute, obj) + "\n")
+        elif "line" in obj and not obj.get("ok"):
+            detail = f": {obj['detail']}" if obj.get("detail") else ""
+            self.write(f"line {obj['line']}: refused, {obj.get('reason')}{detail}\n")
+        elif "snapshot" in obj:
+            self.write(story.result(obj["snapshot"]) + "\n")
+
+
+def run(path: str, stdout: TextIO = sys.stdout, leds: bool = False, fmt: str = "json") -> int:
+    def emit_json(obj: dict) -> None:
         stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
 
+    emit: Callable[[dict], None] = emit_json
+    before_input = None
+    if fmt == "text":
+        text = TextOutput(stdout.write)
+        emit, before_input = text, text.before_input
     try:
         if path == "-":
-            replay_into(sys.stdin, emit, leds=leds)
+            replay_into(sys.stdin, emit, leds=leds, before_input=before_input)
             return 0
         try:
             # opened apart from the `with` below so that only a failure to open reads as "cannot read"
@@ -99,7 +139,8 @@ def run(path: str, stdout: TextIO = sys.stdout, leds: bool = False) -> int:
             sys.stderr.write(f"soccerboard replay: cannot read {path}: {e.strerror}\n")
             return 2
         with f:
-            replay_into(f, emit, leds=leds)
+            replay_into(f, emit, leds=leds, before_input=before_input)
     except BrokenPipeError:          # the reader went away (| head): nothing left to say
-        sys.stderr.close()
+        from .cli import quiet_stdout
+        quiet_stdout()
     return 0

@@ -7,15 +7,28 @@ command joins the `soccerboard` CLI through the `soccerboard.commands` entry poi
 from __future__ import annotations
 
 import argparse
+import shlex
 import socket
 import sys
 import tempfile
 
+from pydantic import ValidationError
+
 from controller.daemon.broker import EmbeddedBroker, free_port
 from controller.daemon.config import ConfigError, Settings
-from controller.daemon.main import make_publisher, serve, settings_from, setup_logging, terminal_view
+from controller.daemon.main import (
+    INTERRUPTED,
+    Console,
+    make_publisher,
+    serve,
+    settings_from,
+    setup_logging,
+    storyteller,
+)
 from controller.daemon.service import Daemon
 from controller.daemon.sources import LineSource, ScenarioSource
+from controller.rules.state import Options
+from controller.scenario import BadInput, Setup, parse_line
 from controller.web.server import WebServer
 from hal.backends import open_hardware
 from simulator.players import AutoplaySource, BotOpponent
@@ -24,41 +37,164 @@ from simulator.players import AutoplaySource, BotOpponent
 def register(sub: argparse._SubParsersAction) -> None:
     """Add `sim` to the soccerboard command's subcommands."""
     p = sub.add_parser("sim", help="the daemon on a simulated board with an embedded broker; seeded bots play a "
-                                   "live match")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--half-minutes", type=float, default=45.0)
-    p.add_argument("--speed", type=float, default=0.25, help="seconds between inputs (0: as fast as possible)")
-    p.add_argument("--quiet", action="store_true", help="print only goals, cards and the final score")
+                                   "live match",
+                       description="The real daemon on a simulated board, with an embedded MQTT broker and the "
+                                   "spectator page; seeded bots play both teams (or one: --human; none: --manual). "
+                                   "Ctrl-C stops it and says how to resume the match from its journal.")
+    p.add_argument("--seed", type=int, default=1, help="the bots' seed: the same seed plays the same match")
+    p.add_argument("--half-minutes", type=positive, default=45.0, metavar="MIN",
+                   help="length of each half, match minutes")
+    p.add_argument("--extra-time-minutes", type=not_negative, default=15.0, metavar="MIN",
+                   help="length of each extra-time half after a draw (0: straight to the penalty shoot-out)")
+    p.add_argument("--speed", type=not_negative, default=0.25, metavar="S",
+                   help="seconds between inputs (0: as fast as possible)")
+    p.add_argument("--quiet", action="store_true", help="print only goals, cards (yellow and red) and the result")
     add_sim_options(p)
     p.set_defaults(handler=sim_command)
+
+
+def positive(text: str) -> float:
+    value = _number(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
+    return value
+
+
+def not_negative(text: str) -> float:
+    value = _number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return value
+
+
+def at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text}")
+    return value
+
+
+def port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
+    if not 0 < value < 65536:
+        raise argparse.ArgumentTypeError(f"must be a port number from 1 to 65535, not {text}")
+    return value
+
+
+def _number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, not {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+    return value
+
+
+class SimError(Exception):
+    """An option that cannot work, found before anything starts: one line, exit status 2."""
+
+
+def check_scenario(path: str) -> None:
+    """A scenario file must be readable and hold scenario lines (docs/board.md section 5), one a set-up."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            texts = f.read().splitlines()
+    except OSError as e:
+        raise SimError(f"--scenario {path}: cannot read it: {e.strerror} (give a scenario file, JSON Lines)") from None
+    lines = 0
+    for number, text in enumerate(texts, start=1):
+        try:
+            line = parse_line(text)
+        except BadInput as e:
+            raise SimError(f"--scenario {path}: line {number} is not a scenario line ({e}); scenario lines are "
+                           "JSON objects, docs/board.md section 5") from None
+        if line is None:
+            continue
+        if not lines and not isinstance(line, Setup):
+            raise SimError(f"--scenario {path}: line {number} must be a set-up line ({{\"type\": \"setup\", ...}}) "
+                           "to start the match")
+        lines += 1
+    if not lines:
+        raise SimError(f"--scenario {path}: no scenario line in it (a set-up line first, docs/board.md section 5)")
+
+
+def match_options(args, settings: Settings) -> dict:
+    """The match options: the config's, with this command's lengths; checked here, before anything starts."""
+    options = {**settings.game.options, "half_minutes": args.half_minutes}
+    if args.extra_time_minutes == 0:
+        options["extra_time"] = False
+    else:
+        options["extra_time_minutes"] = args.extra_time_minutes
+    try:
+        Options(**options)
+    except ValidationError as e:
+        problems = "; ".join(f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors())
+        raise SimError(f"the match options are not valid: {problems} (check [game] options in the config)") from None
+    return options
+
+
+def resume_command(journal_dir: str, argv: list[str]) -> str:
+    """The command that resumes the match: the same options, with the journal folder it left."""
+    out, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+            continue
+        if arg == "--journal-dir":
+            skip = True
+            continue
+        if arg.startswith("--journal-dir="):
+            continue
+        out.append(arg)
+    return shlex.join(["soccerboard", *out, "--journal-dir", journal_dir])
 
 
 def sim_command(args) -> int:
     setup_logging(args.verbose, quiet=True)
     overrides = {}
-    if args.journal_dir:
-        overrides["journal__dir"] = args.journal_dir
-    elif not args.config:
-        overrides["journal__dir"] = tempfile.mkdtemp(prefix="soccerboard-sim-")
     if args.board_id:
         overrides["board_id"] = args.board_id
     try:
+        if args.scenario:
+            check_scenario(args.scenario)
+        if args.journal_dir:
+            overrides["journal__dir"] = args.journal_dir
         settings = settings_from(args.config, **overrides)
+        options = match_options(args, settings)
+        if not args.journal_dir and not args.config:
+            settings = settings_from(None, **overrides, journal__dir=tempfile.mkdtemp(prefix="soccerboard-sim-"))
     except ConfigError as e:
         print(f"soccerboard sim: {e}", file=sys.stderr)
         return 2
-    options = {**settings.game.options, "half_minutes": args.half_minutes}
+    except SimError as e:
+        print(f"soccerboard sim: {e}", file=sys.stderr)
+        return 2
     settings.game.options = options
     people = args.manual or args.human is not None    # a person plays: time is the wall clock, as on a board
     hardware = open_hardware({"backend": "sim", "clock": "wall" if people else "sim"})
     broker = web = None
     url = args.broker
+    console: Console | None = None
+    daemon: Daemon | None = None
     try:
         if not url:
-            broker = EmbeddedBroker(host=args.listen).start()
+            try:
+                broker = EmbeddedBroker(host=args.listen).start()
+            except OSError as e:
+                print(f"soccerboard sim: cannot start the embedded broker on {args.listen}: {e.strerror or e} "
+                      "(give another --listen address, or --broker URL)", file=sys.stderr)
+                return 2
             url = broker.url
         daemon = Daemon(settings, hardware, board_follows_game=True, tick=0.1 if people else 0.05,
                         auto_setup=people, sim_mode=True)
+        teller = storyteller(daemon)
         pub = make_publisher(settings, daemon, url)
         if not args.no_web:
             web = _start_web(args, settings, broker)
@@ -80,15 +216,38 @@ def sim_command(args) -> int:
             source = BotOpponent("blue" if args.human == "red" else "red", args.seed, daemon.put).attach(daemon)
         elif not args.manual:
             source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches, **kw)
-        daemon.observers.append(terminal_view(args.quiet))
+        console = Console(args.quiet, teller)
+        daemon.observers.append(console)
         finite = source is not None and args.human is None
-        return serve(daemon, source, stop_when_done=finite and not args.stay)
+        status = serve(daemon, source, stop_when_done=finite and not args.stay)
+        console.close()
+        if status == INTERRUPTED:
+            _tell_resume(daemon, settings, args)
+        return status
     finally:
+        if console is not None:
+            console.close()
         if web is not None:
             web.stop()
         if broker is not None:
             broker.stop()
         hardware.close()
+
+
+def _tell_resume(daemon: Daemon, settings: Settings, args) -> None:
+    """After Ctrl-C: where the journal is, and the command that goes on with the match."""
+    journal = daemon.journal_path
+    if journal is None:
+        print(f"stopped; journals are in {settings.journal.dir}", file=sys.stderr, flush=True)
+        return
+    print(f"stopped; the unfinished match is kept in {journal}", file=sys.stderr, flush=True)
+    if args.human is None and not args.manual:
+        print(f"resume it with: {resume_command(str(settings.journal.dir), sys.argv[1:])}",
+              file=sys.stderr, flush=True)
+    else:
+        print(f"resume it with: soccerboard sim --journal-dir {shlex.quote(str(settings.journal.dir))} ...",
+              file=sys.stderr, flush=True)
+    print(f"its report: soccerboard report {shlex.quote(str(settings.journal.dir))}", file=sys.stderr, flush=True)
 
 
 def _start_web(args, settings: Settings, broker):
@@ -123,25 +282,28 @@ def _host(addr: str) -> str:
 
 
 def add_sim_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--broker", help="publish to this broker (mqtt://user:pass@host:port) instead of an embedded one")
-    p.add_argument("--scenario", help="drive the board with this scenario file instead of the bots")
+    p.add_argument("--broker", metavar="URL",
+                   help="publish to this broker (mqtt://user:pass@host:port) instead of an embedded one")
+    p.add_argument("--scenario", metavar="FILE", help="drive the board with this scenario file instead of the bots")
     p.add_argument("--autoplay", action="store_true", help="seeded bots play both teams (the default)")
     p.add_argument("--manual", action="store_true",
                    help="no bots: a standard set-up, then people play both teams in the browser (wall-clock time)")
     p.add_argument("--human", choices=("red", "blue"),
                    help="a person plays this team in the browser, a seeded bot the other (wall-clock time)")
     p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
-                   help="address of the embedded broker and the web page (0.0.0.0: the whole LAN; default %(default)s)")
-    p.add_argument("--http-port", type=int, default=8080,
-                   help="web page port (another free one if taken; default %(default)s)")
-    p.add_argument("--ws-url", help="the broker's WebSocket URL for the page, with --broker "
-                                    "(default: port 9001 of the page's host)")
+                   help="address of the embedded broker and the web page (0.0.0.0: the whole LAN)")
+    p.add_argument("--http-port", type=port, default=8080, metavar="PORT",
+                   help="web page port (another free one if taken)")
+    p.add_argument("--ws-url", metavar="URL", help="the broker's WebSocket URL for the page, with --broker "
+                                                   "(default: port 9001 of the page's host)")
     p.add_argument("--no-web", action="store_true", help="do not serve the web page")
-    p.add_argument("--matches", type=int, default=1, help="autoplay this many matches (seeds seed, seed+1, ...)")
-    p.add_argument("--journal-dir", help="where journals go (default: a fresh temporary directory)")
-    p.add_argument("--board-id")
-    p.add_argument("--config", help="TOML file for MQTT credentials, board id and options")
+    p.add_argument("--matches", type=at_least_one, default=1, metavar="N",
+                   help="autoplay this many matches (seeds seed, seed+1, ...)")
+    p.add_argument("--journal-dir", metavar="DIR",
+                   help="where journals go; an unfinished match there is resumed (default: a fresh temporary "
+                        "directory)")
+    p.add_argument("--board-id", metavar="ID", help="the board's name in MQTT topics, soccerboard/<ID>/... "
+                                                    "(default: the config's, board1)")
+    p.add_argument("--config", metavar="FILE", help="TOML file for MQTT credentials, board id and options")
     p.add_argument("--stay", action="store_true", help="keep serving the final state after the match")
-    p.add_argument("-v", "--verbose", action="store_true")
-
-
+    p.add_argument("-v", "--verbose", action="store_true", help="log what the daemon does, and show tracebacks")

@@ -7,25 +7,26 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
 import signal
 import sys
 import threading
+import time
+from datetime import datetime
 from pathlib import Path
+from typing import TextIO
 from urllib.parse import urlparse
+
+from controller import story
+from controller.cli import quiet_stdout
 
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings, problems
 from .homeassistant import discovery_messages
 from .publisher import Publisher
-from .report import match_minute
 from .service import Daemon
 from .systemd import Notifier, Watchdog, heartbeat_fresh, watchdog_interval
 
 log = logging.getLogger("soccerboard")
-
-SHOWN = {"kick_off", "goal", "yellow_card", "red_card", "penalty_kick", "corner_kick", "goal_kick", "offside",
-         "free_kick", "half_time", "period_end", "extra_time", "shootout", "shootout_kick", "full_time",
-         "shot", "move_clock_expired"}
-
 
 def setup_logging(verbose: bool = False, quiet: bool = False) -> None:
     level = logging.DEBUG if verbose else logging.WARNING if quiet else logging.INFO
@@ -38,7 +39,8 @@ def setup_logging(verbose: bool = False, quiet: bool = False) -> None:
 
 def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None) -> Publisher:
     """The MQTT client of docs/mqtt.md. It listens on sim/input in every mode, so that a daemon refereeing a
-    real board answers a simulator page with a refusal instead of silence."""
+    real board answers a simulator page with a refusal instead of silence. Its event documents carry the
+    sentence of controller/story.py as `text`."""
     m = settings.mqtt
     if url:
         u = urlparse(url)
@@ -51,17 +53,36 @@ def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None) -
                     keepalive=m.keepalive, tls=tls, ca_file=m.tls_ca_file, cert_file=m.tls_cert_file,
                     key_file=m.tls_key_file, tls_insecure=m.tls_insecure, on_command=daemon.on_command,
                     on_sim_input=daemon.on_sim_input, on_acked=daemon.record_watermark,
-                    connect_timeout=m.connect_timeout, discovery=discovery_messages(settings))
+                    connect_timeout=m.connect_timeout, discovery=discovery_messages(settings),
+                    annotate=story.annotate)
     daemon.publisher = pub
     return pub
 
 
+def storyteller(daemon: Daemon) -> story.Teller:
+    """A Teller that notes the daemon's clock after every input (its events' minutes)."""
+    teller = story.Teller()
+    daemon.after_step.append(teller.record)
+    return teller
+
+
+INTERRUPTED = 130          # the exit status after Ctrl-C (128 + SIGINT), as shells report it
+
+
 def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
-    """Start, tell systemd when ready, ping the watchdog while the core turns, stop on a signal."""
+    """Start, tell systemd when ready, ping the watchdog while the core turns, stop on a signal.
+
+    Returns 0, or INTERRUPTED when Ctrl-C (SIGINT) stopped it."""
     notifier = Notifier()
     stop = threading.Event()
+    interrupted = threading.Event()
+
+    def on_signal(signum, _frame) -> None:
+        if signum == signal.SIGINT:
+            interrupted.set()
+        stop.set()
     for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
+        signal.signal(sig, on_signal)
     daemon.start(source)
     pub = daemon.publisher
     if pub is not None:
@@ -83,10 +104,10 @@ def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
     notifier.stopping()
     if watchdog:
         watchdog.stop()
-    if stop_when_done and pub is not None:
+    if stop_when_done and pub is not None and not stop.is_set():
         pub.drain(5.0)
     daemon.stop()
-    return 0
+    return INTERRUPTED if interrupted.is_set() else 0
 
 
 def settings_from(path: str | None, **overrides) -> Settings:
@@ -113,7 +134,10 @@ def run_command(args) -> int:
     web = None
     try:
         daemon = Daemon(settings, hardware, board_follows_game=False)
+        teller = storyteller(daemon)
         make_publisher(settings, daemon)
+        console = Console(getattr(args, "quiet", False), teller)
+        daemon.observers.append(console)
         if settings.web.enabled:
             from ..web.server import WebServer
             try:
@@ -123,47 +147,155 @@ def run_command(args) -> int:
                       f"{e.strerror or e} (change [web] port or listen)", file=sys.stderr)
                 return 2
             log.info("spectator page at %s?board=%s", web.url, settings.board_id)
-        return serve(daemon)
+        status = serve(daemon)
+        console.close()
+        if status == INTERRUPTED and daemon.journal_path is not None:
+            print(f"stopped; the unfinished match is kept in {daemon.journal_path}; `soccerboard run` with the "
+                  "same config resumes it", file=sys.stderr)
+        return status
     finally:
         if web is not None:
             web.stop()
         hardware.close()
 
 
-def terminal_view(quiet: bool):
-    """Prints the match as a spectator follows it (from the same outputs MQTT gets)."""
-    last = {"state": None}
+class Console:
+    """The match on a terminal, told from the same outputs MQTT gets (controller/story.py).
 
-    def minute() -> str:
-        return f"{match_minute(last['state']):>6}"
+    Every told event is one line: minute and sentence. On a terminal a status line under them (minute,
+    score, phase, team to act, move clock) is redrawn in place; written to a pipe or a file there is no
+    status line and no escape code, only the story. `--quiet` tells goals, cards and the result. A board
+    out of step and every refused command are printed too, so a run that goes wrong says why.
+    """
 
-    def observe(msgs) -> None:
-        for m in msgs:
-            if m.topic == "state":
-                last["state"] = m.payload
-                continue
-            if m.topic == "response" and m.payload.get("status") == "error":
-                print(f"refused  {json.dumps(m.payload)}", flush=True)
-            if m.topic != "events":
-                continue
-            name = m.payload["event"]
-            if name not in SHOWN or (quiet and name not in ("goal", "red_card", "full_time")):
-                continue
-            detail = {k: v for k, v in m.payload.items() if k not in ("event", "seq", "ts")}
-            print(f"{minute()}  {name:<18} {json.dumps(detail)}", flush=True)
-            if name == "full_time" and last["state"]:
-                score = last["state"]["score"]
-                print(f"final score: red {score['red']} - {score['blue']} blue", flush=True)
-    return observe
+    REDRAW_SECONDS = 0.2
+
+    def __init__(self, quiet: bool = False, teller: story.Teller | None = None, out: TextIO | None = None,
+                 status_line: bool | None = None, refusals: bool = True):
+        self.quiet, self.refusals = quiet, refusals
+        self.teller = teller or story.Teller()
+        self.out = out or sys.stdout
+        self.status_line = _isatty(self.out) if status_line is None else status_line
+        self.state: dict | None = None
+        self.clock: dict | None = None
+        self.lines = 0                       # story lines printed
+        self._drawn = ""
+        self._drawn_at = 0.0
+        self._mismatch: dict | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self, msgs) -> None:
+        with self._lock:
+            for m in msgs:
+                if m.topic == "state":
+                    self.state = m.payload
+                    self._board_out_of_step(m.payload)
+                elif m.topic == "clock":
+                    self.clock = m.payload
+                elif m.topic == "response" and m.payload.get("status") == "error" and self.refusals:
+                    self._print(f"refused  {m.payload.get('request')}: {m.payload.get('detail')}")
+                elif m.topic == "events":
+                    doc = m.payload
+                    if story.told(doc, self.quiet):
+                        self._print(story.line(self.teller.minute(doc) or story.match_minute(self.state), doc))
+            self._status()
+
+    def _board_out_of_step(self, state: dict) -> None:
+        mismatch = (state.get("board") or {}).get("mismatch")
+        if mismatch and mismatch != self._mismatch and self.refusals and not self.quiet:
+            self._print(f"refused  {mismatch.get('reason')}: {mismatch.get('detail')} (set the board as the LEDs show)")
+        self._mismatch = mismatch
+
+    def _print(self, text: str) -> None:
+        try:
+            if self._drawn:
+                self.out.write("\r\x1b[K")
+                self._drawn = ""
+            self.out.write(text + "\n")
+            self.out.flush()
+            self.lines += 1
+        except BrokenPipeError:
+            quiet_stdout()
+
+    def _status(self, force: bool = False) -> None:
+        if not self.status_line or self.state is None:
+            return
+        now = time.monotonic()
+        if not force and now - self._drawn_at < self.REDRAW_SECONDS:
+            return
+        text = status_text(self.state, self.clock, time.time())
+        width = shutil.get_terminal_size((100, 24)).columns - 1
+        text = text[:width]
+        if text != self._drawn:
+            try:
+                self.out.write("\r\x1b[K" + text)
+                self.out.flush()
+            except BrokenPipeError:
+                quiet_stdout()
+            self._drawn, self._drawn_at = text, now
+
+    def close(self) -> None:
+        """Leave the terminal on a fresh line."""
+        with self._lock:
+            if self._drawn:
+                self.out.write("\r\x1b[K")
+                self.out.flush()
+                self._drawn = ""
+
+
+def status_text(state: dict, clock: dict | None, now: float) -> str:
+    """One line: minute, score, period and phase, the team to act, its move clock."""
+    parts = [story.match_minute(state), f"Red {story.score(state.get('score'))} Blue"]
+    if state.get("shootout"):
+        parts[-1] += f" (pens {story.score(state['shootout'])})"
+    period = {1: "1st half", 2: "2nd half", 3: "ET 1", 4: "ET 2", 5: "shoot-out"}.get(state["clock"]["period"], "")
+    parts.append(f"{period} {state.get('phase', '').replace('_', ' ')}".strip())
+    expects = state.get("expects") or {}
+    if expects.get("team"):
+        parts.append(f"{story.team(expects['team'])} to {expects.get('input') or 'act'}")
+    remaining = move_remaining(clock, now)
+    if remaining is not None:
+        parts.append(f"move clock {int(remaining)}s")
+    return " | ".join(parts)
+
+
+def move_remaining(clock: dict | None, now: float) -> float | None:
+    """Seconds left on the move clock, from the clock document (a wall-clock deadline while it runs)."""
+    if not clock or clock.get("move_remaining") is None:
+        return None
+    deadline = clock.get("move_deadline")
+    if deadline:
+        try:
+            left = datetime.fromisoformat(deadline.replace("Z", "+00:00")).timestamp() - now
+        except ValueError:
+            return None
+        return max(0.0, left)
+    return max(0.0, float(clock["move_remaining"]))
+
+
+def terminal_view(quiet: bool, teller: story.Teller | None = None) -> Console:
+    """The console of `sim` and `run` (kept under its old name for callers)."""
+    return Console(quiet, teller)
+
+
+def _isatty(out) -> bool:
+    try:
+        return bool(out.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 def config_command(args) -> int:
     path = args.file or args.config
+    if path and not Path(path).is_file():
+        print(f"soccerboard config: {path}: no such file (give the TOML file, e.g. deploy/soccerboard.example.toml)",
+              file=sys.stderr)
+        return 2
     try:
         settings = settings_from(path)
     except ConfigError as e:
-        print(f"{path or 'configuration'}: {e}", file=sys.stderr)
-        return 1
+        print(f"soccerboard config: {path or 'configuration'}: {e}", file=sys.stderr)
+        return 2
     found = problems(settings) if args.check else []
     if args.check:
         for problem in found:
@@ -175,37 +307,60 @@ def config_command(args) -> int:
 
 
 def report_command(args) -> int:
-    from .report import report
+    from .report import NotAJournal, find_journal, report
+    if args.output and not args.html:
+        print("soccerboard report: -o/--output goes with --html (the text report is printed)", file=sys.stderr)
+        return 2
     try:
+        journal = find_journal(args.journal)
         if args.html:
             from ..web.replay import render_replay_html
-            page = render_replay_html(args.journal)
-            out = Path(args.output or Path(args.journal).with_suffix(".html").name)
-            out.write_text(page, encoding="utf-8")
-            print(f"wrote {out} ({len(page.encode()) // 1024} KB): open it in a browser, no network needed")
-            return 0
-        print(report(args.journal, as_json=args.json))
+            page = render_replay_html(journal)
+        else:
+            text = report(journal, as_json=args.json)
+    except NotAJournal as e:
+        print(f"soccerboard report: {e}", file=sys.stderr)
+        return 1
     except OSError as e:
-        print(f"soccerboard report: cannot read {args.journal}: {e.strerror}", file=sys.stderr)
+        print(f"soccerboard report: cannot read {args.journal}: {e.strerror or e}", file=sys.stderr)
         return 2
+    if not args.html:
+        print(text)
+        return 0
+    out = Path(args.output or journal.with_suffix(".html").name)
+    try:
+        out.write_text(page, encoding="utf-8")
+    except OSError as e:
+        print(f"soccerboard report: cannot write {out}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    print(f"wrote {out} ({len(page.encode()) // 1024} KB): open it in a browser, no network needed")
     return 0
 
 
 def add_daemon_commands(sub) -> None:
     """Subcommands for controller/cli.py."""
-    p = sub.add_parser("run", help="the daemon on the configured hardware")
-    p.add_argument("--config", help=f"TOML file (default {DEFAULT_PATH} when present)")
-    p.add_argument("-v", "--verbose", action="store_true")
+    p = sub.add_parser("run", help="the daemon on the configured hardware",
+                       description="Referee a match on the configured hardware and publish it over MQTT; the "
+                                   "match story, refusals and a status line go to the terminal.")
+    p.add_argument("--config", metavar="FILE", help=f"TOML file (default {DEFAULT_PATH} when present)")
+    p.add_argument("--quiet", action="store_true", help="print only goals, cards (yellow and red) and the result")
+    p.add_argument("-v", "--verbose", action="store_true", help="log what the daemon does, and show tracebacks")
     p = sub.add_parser("config", help="show the configuration, or check it with --check")
-    p.add_argument("file", nargs="?", help="TOML file")
+    p.add_argument("file", nargs="?", help=f"TOML file (default {DEFAULT_PATH} when present, else the defaults)")
     p.add_argument("--config", help=argparse_suppress())
-    p.add_argument("--check", action="store_true", help="validate and look for missing ports and files")
-    p = sub.add_parser("report", help="a readable match report from a journal")
-    p.add_argument("journal")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--check", action="store_true",
+                   help="validate and look for missing ports and files (exit status 1 when a problem is found)")
+    p.add_argument("-v", "--verbose", action="store_true", help="show a traceback when something fails")
+    p = sub.add_parser("report", help="a readable match report from a journal",
+                       description="What happened in a match, from its journal alone: score, goals, cards, "
+                                   "shots, possession and the timeline.")
+    p.add_argument("journal", help="a match journal, or a journal folder (its latest match)")
+    p.add_argument("--json", action="store_true", help="the report as JSON instead of text")
     p.add_argument("--html", action="store_true",
                    help="write the match as one self-contained HTML replay (board, timeline, events; works offline)")
-    p.add_argument("-o", "--output", help="with --html: the file to write (default: the journal's name, .html)")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="with --html: the file to write (default: the journal's name, .html)")
+    p.add_argument("-v", "--verbose", action="store_true", help="show a traceback when something fails")
 
 
 def argparse_suppress():

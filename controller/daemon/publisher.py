@@ -88,7 +88,8 @@ class Publisher:
                  on_command: Callable[[str, bytes], None] | None = None,
                  on_sim_input: Callable[[bytes], None] | None = None,
                  on_acked: Callable[[int], None] | None = None, connect_timeout: float = 5.0,
-                 discovery: Sequence[tuple[str, object]] | None = None):
+                 discovery: Sequence[tuple[str, object]] | None = None,
+                 annotate: Callable[[dict], object] | None = None):
         self.base, self.host, self.port = base, host, port
         self._auth = (username, password)
         self._client_id = client_id or f"soccerboard-{base.rsplit('/', 1)[-1]}"
@@ -97,6 +98,7 @@ class Publisher:
         self._on_command, self._on_sim_input, self._on_acked = on_command, on_sim_input, on_acked
         self._connect_timeout = connect_timeout
         self._discovery = list(discovery or [])     # (absolute topic, payload), sent on every connection
+        self._annotate = annotate                   # adds an event's optional `minute` and `text` (story.py)
         self._lock = threading.Lock()
         self._pending: deque[Msg] = deque()
         self._inflight: dict[int, Msg] = {}
@@ -121,6 +123,10 @@ class Publisher:
         return self
 
     def submit(self, messages: list[Msg]) -> None:
+        if self._annotate is not None:
+            for m in messages:
+                if m.topic == "events" and isinstance(m.payload, dict):
+                    self._annotate(m.payload)
         with self._lock:
             for m in messages:
                 if m.retain:

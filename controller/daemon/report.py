@@ -7,29 +7,45 @@ while the match clock runs) weighted by the team in possession before each tick.
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
-from .journal import read_journal
+from controller import story
+from controller.story import match_minute
+
+from .journal import HEADER, read_journal
 from .referee import Referee
 
-TIMELINE = {"kick_off", "goal", "yellow_card", "red_card", "penalty_kick", "corner_kick", "shot", "offside",
-            "free_kick", "half_time", "period_end", "extra_time", "shootout", "shootout_kick", "full_time",
-            "move_clock_expired", "undone"}
+__all__ = ["NotAJournal", "analyse", "find_journal", "match_minute", "report"]
 
 
-def match_minute(snapshot: dict | None) -> str:
-    """The match minute as a spectator reads it: 12', ET1+3', pens."""
-    if not snapshot:
-        return "  -"
-    c = snapshot["clock"]
-    if c["period"] > 4:
-        return "pens"
-    if c["period"] > 2:
-        return f"ET{c['period'] - 2}+{int(c['elapsed'] // 60)}'"
-    return f"{int(((c['period'] - 1) * c['length'] + c['elapsed']) // 60) + 1}'"
+class NotAJournal(ValueError):
+    """The file is not a match journal (or the folder holds none)."""
+
+
+def find_journal(path: str | os.PathLike) -> Path:
+    """The journal to report on: the file itself, or a journal folder's latest match.
+
+    Raises OSError when it cannot be read and NotAJournal when it is not a journal."""
+    p = Path(path)
+    if p.is_dir():
+        found = [f for f in p.glob("*.jsonl") if _is_journal(f)]
+        if not found:
+            raise NotAJournal(f"{p} holds no match journal (*.jsonl starting with '{HEADER.strip()}')")
+        return max(found, key=lambda f: (f.stat().st_mtime, f.name))
+    if not _is_journal(p):
+        raise NotAJournal(f"{p} is not a match journal: its first line is not '{HEADER.strip()} {{...}}' "
+                          "(the daemon writes journals into its journal folder; `soccerboard replay` reads scenarios)")
+    return p
+
+
+def _is_journal(path: Path) -> bool:
+    with open(path, "rb") as f:
+        return f.read(len(HEADER)).decode("utf-8", errors="replace") == HEADER
 
 
 def analyse(path) -> dict:
-    jf = read_journal(path)
+    jf = read_journal(find_journal(path))
     h = jf.header
     ref = Referee(h.get("options", {}), h.get("board_follows_game", True), seq_base=int(h.get("seq_base", 0)))
     goals, cards, timeline = [], [], []
@@ -45,7 +61,7 @@ def analyse(path) -> dict:
             team = before.get("offense")
             if team in possession and step.verdict.get("ok"):
                 possession[team] += float(line["advance"])
-        when = match_minute(before or ref.snapshot)
+        when = story.event_minute(before, ref.snapshot)
         for e in step.events:
             name = e["event"]
             if name == "goal":
@@ -54,13 +70,13 @@ def analyse(path) -> dict:
                 cards.append({"minute": when, "card": name.split("_")[0], "team": e.get("team"), "pawn": e.get("pawn")})
             elif name == "shot" and e.get("team") in shots:
                 shots[e["team"]] += 1
-            if name in TIMELINE:
+            if story.told(e):
                 detail = {k: v for k, v in e.items() if k not in ("event", "seq")}
-                timeline.append({"minute": when, "event": name, **detail})
+                timeline.append({"minute": when, "event": name, **detail, "text": story.sentence(e)})
     snap = ref.snapshot or {}
     total = sum(possession.values())
     share = {t: round(100 * s / total, 1) if total else None for t, s in possession.items()}
-    return {"journal": str(path), "started": h.get("started"), "options": h.get("options"),
+    return {"journal": str(jf.path), "started": h.get("started"), "options": h.get("options"),
             "finished": jf.end == "finished", "inputs": len(jf.lines), "rejected_inputs": rejected,
             "truncated_bytes": jf.truncated, "score": snap.get("score"), "winner": snap.get("winner"),
             "shootout": snap.get("shootout"), "goals": goals, "cards": cards, "shots": shots,
@@ -78,17 +94,15 @@ def report(path, as_json: bool = False) -> str:
            + (f"  (shoot-out {r['shootout']['red']}-{r['shootout']['blue']})" if r.get("shootout") else "")
            + (f"  winner: {r['winner']}" if r.get("winner") else ""), ""]
     out.append("Goals:" if r["goals"] else "Goals: none")
-    out += [f"  {g['minute']:>6}  {g['team']:<4}  {g['pawn'] or ''}" for g in r["goals"]]
+    out += [f"{g['minute']:>7}  {g['team']:<4}  {g['pawn'] or ''}" for g in r["goals"]]
     out.append("Cards:" if r["cards"] else "Cards: none")
-    out += [f"  {c['minute']:>6}  {c['card']:<6}  {c['team']:<4}  {c['pawn'] or ''}" for c in r["cards"]]
+    out += [f"{c['minute']:>7}  {c['card']:<6}  {c['team']:<4}  {c['pawn'] or ''}" for c in r["cards"]]
     p = r["possession_percent"]
     out.append(f"Shots: red {r['shots']['red']}, blue {r['shots']['blue']}")
     possession = f"red {p['red']}%, blue {p['blue']}%" if p["red"] is not None else "no match time recorded"
     out.append("Possession: " + possession)
     out += ["", "Timeline:"]
-    for t in r["timeline"]:
-        detail = {k: v for k, v in t.items() if k not in ("minute", "event")}
-        out.append(f"  {t['minute']:>6}  {t['event']:<18} {json.dumps(detail) if detail else ''}".rstrip())
+    out += [story.line(t["minute"], t) for t in r["timeline"]]
     out.append("")
     out.append(f"{r['inputs']} inputs journaled, {r['rejected_inputs']} refused"
                + (f"; a partial last line ({r['truncated_bytes']} bytes) was left out" if r["truncated_bytes"] else ""))

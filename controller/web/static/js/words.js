@@ -142,7 +142,10 @@ const SAY = {
   undone: () => "The last action was taken back",
 };
 
+// The daemon sends each event's sentence as `text` (controller/story.py, the words of the console and the
+// report); the page's own sentences below stand in for documents without one.
 export function describe(event) {
+  if (typeof event?.text === "string" && event.text) return event.text;
   const name = event?.event;
   const say = SAY[name];
   if (!say) return `unknown event ${name ?? "(no name)"}`;
