@@ -126,8 +126,7 @@ class BoardBroker(Broker):
 class SpectatorBroker(Broker):
     """deploy/mosquitto/spectators.conf, bridged from `board` with the spectators account."""
 
-    def __init__(self, directory: Path, board: BoardBroker, name: str = "spectators", ws_port: int | None = None,
-                 http_dir: Path | None = None):
+    def __init__(self, directory: Path, board: BoardBroker, name: str = "spectators", ws_port: int | None = None):
         super().__init__(directory, name)
         self.ws_port = ws_port or free_port()
         self.port = free_port()
@@ -137,7 +136,6 @@ class SpectatorBroker(Broker):
         text = (MOSQ / "spectators.conf").read_text() \
             .replace("listener 1884 127.0.0.1", f"listener {self.port} 127.0.0.1") \
             .replace("listener 9001", f"listener {self.ws_port} 127.0.0.1") \
-            .replace("/opt/soccerboard/web", str(http_dir or ROOT / "controller/web/static")) \
             .replace("/etc/mosquitto/soccerboard.acl", str(board.acl)) \
             .replace("127.0.0.1:1883", f"127.0.0.1:{board.port}") \
             .replace("@SPECTATORS_PASSWORD@", board.accounts["spectators"]) \
@@ -218,5 +216,58 @@ def refused(port: int, **kw) -> mqtt.ReasonCode | None:
         c.close()
 
 
+def make_ca(directory: Path) -> dict[str, Path]:
+    """A throwaway CA and a server certificate for 127.0.0.1 and localhost, made with openssl."""
+    openssl = tool("openssl")
+    d = directory
+    files = {"ca": d / "ca.crt", "ca_key": d / "ca.key", "cert": d / "server.crt", "key": d / "server.key"}
+
+    def run(*args: str) -> None:
+        subprocess.run([openssl, *args], check=True, capture_output=True, timeout=60)
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=soccerboard test CA",
+        "-keyout", str(files["ca_key"]), "-out", str(files["ca"]))
+    run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", str(files["key"]),
+        "-out", str(d / "server.csr"))
+    (d / "ext.cnf").write_text("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+    run("x509", "-req", "-in", str(d / "server.csr"), "-CA", str(files["ca"]), "-CAkey", str(files["ca_key"]),
+        "-CAcreateserial", "-days", "2", "-extfile", str(d / "ext.cnf"), "-out", str(files["cert"]))
+    return files
+
+
 def settle(seconds: float = 0.5) -> None:
     time.sleep(seconds)
+
+
+class HubBroker(Broker):
+    """deploy/mosquitto/hub.conf.example: a club's central broker (TLS for the boards' bridges, anonymous
+    WebSockets for spectators), with a throwaway CA's certificate."""
+
+    def __init__(self, directory: Path, pki: dict[str, Path], boards: dict[str, str], name: str = "hub"):
+        super().__init__(directory, name)
+        self.pki = pki
+        self.tls_port, self.port, self.ws_port = free_port(), free_port(), free_port()
+        while len({self.tls_port, self.port, self.ws_port}) < 3:
+            self.ws_port = free_port()
+        self.ports = [self.tls_port, self.port, self.ws_port]
+        self.accounts = {**boards, "viewer": "viewer-secret"}
+        passwd = password_file(self.dir / "hub.passwd", self.accounts)
+        acl = self.dir / "hub.acl"
+        acl.write_text((MOSQ / "hub.acl").read_text())
+        text = (MOSQ / "hub.conf.example").read_text() \
+            .replace("listener 8883", f"listener {self.tls_port} 127.0.0.1") \
+            .replace("listener 1883 127.0.0.1", f"listener {self.port} 127.0.0.1") \
+            .replace("listener 9001", f"listener {self.ws_port} 127.0.0.1") \
+            .replace("/etc/mosquitto/certs/server.crt", str(pki["cert"])) \
+            .replace("/etc/mosquitto/certs/server.key", str(pki["key"])) \
+            .replace("/etc/mosquitto/certs/ca.crt", str(pki["ca"])) \
+            .replace("/etc/mosquitto/soccerboard-hub.passwd", str(passwd)) \
+            .replace("/etc/mosquitto/soccerboard-hub.acl", str(acl))
+        self.conf.write_text(self.base() + text)
+
+    def bridge(self, board: str) -> str:
+        """deploy/mosquitto/bridge.conf.example as a board `board` fills it in to reach this hub."""
+        return (MOSQ / "bridge.conf.example").read_text() \
+            .replace("board1", board) \
+            .replace("@HUB_HOST@:8883", f"127.0.0.1:{self.tls_port}") \
+            .replace("/etc/mosquitto/certs/hub-ca.crt", str(self.pki["ca"])) \
+            .replace("@HUB_PASSWORD@", self.accounts[board])

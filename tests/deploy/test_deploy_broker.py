@@ -1,19 +1,17 @@
 """The shipped Mosquitto configuration, started for real (deploy/mosquitto/): the board's broker lets only
 accounts in, from this machine, each under its own user name as client id; the spectator broker, fed by a
-read-only bridge, serves the page and lets anonymous clients read and nothing else; TLS with a CA made here.
+read-only bridge, lets anonymous clients read and nothing else; TLS with a CA made here.
 """
 from __future__ import annotations
 
 import json
 import re
-import subprocess
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests.daemon.daemon_helpers import free_port, wait_for
-from tests.deploy.deploy_helpers import ACCOUNTS, BOARD, MOSQ, BoardBroker, Client, refused, settle, tool
+from tests.deploy.deploy_helpers import ACCOUNTS, BOARD, MOSQ, BoardBroker, Client, make_ca, refused, settle
 
 BASE = f"soccerboard/{BOARD}"
 
@@ -102,33 +100,7 @@ def test_no_client_takes_the_daemons_session_over_by_its_client_id(deploy_broker
         daemon.close()
 
 
-def test_the_spectator_broker_serves_the_page(spectator_broker):
-    with urllib.request.urlopen(f"http://127.0.0.1:{spectator_broker.ws_port}/index.html", timeout=5) as r:
-        page = r.read().decode()
-    assert r.status == 200 and "<html" in page.lower()
-    with urllib.request.urlopen(f"http://127.0.0.1:{spectator_broker.ws_port}/js/app.js", timeout=5) as r:
-        assert r.status == 200
-
-
 # ---- TLS --------------------------------------------------------------------------------------------------
-def make_ca(directory: Path) -> dict[str, Path]:
-    """A throwaway CA and a server certificate for 127.0.0.1 and localhost, made with openssl."""
-    openssl = tool("openssl")
-    d = directory
-    files = {"ca": d / "ca.crt", "ca_key": d / "ca.key", "cert": d / "server.crt", "key": d / "server.key"}
-
-    def run(*args: str) -> None:
-        subprocess.run([openssl, *args], check=True, capture_output=True, timeout=60)
-    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=soccerboard test CA",
-        "-keyout", str(files["ca_key"]), "-out", str(files["ca"]))
-    run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", str(files["key"]),
-        "-out", str(d / "server.csr"))
-    (d / "ext.cnf").write_text("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
-    run("x509", "-req", "-in", str(d / "server.csr"), "-CA", str(files["ca"]), "-CAkey", str(files["ca_key"]),
-        "-CAcreateserial", "-days", "2", "-extfile", str(d / "ext.cnf"), "-out", str(files["cert"]))
-    return files
-
-
 @pytest.fixture
 def tls_broker(tmp_path):
     pki = make_ca(tmp_path)
