@@ -83,21 +83,29 @@ class UsbPort:
         return max(self._expect - pos, 1)  # past its shortest length it owes at least its end
 
     def read_available(self):
-        buf = self._buf
-        limit = len(buf)
+        view = self._view
+        readinto = self._in.readinto
+        limit = len(view)
         n = 0
         while n < limit:
-            want = self.owed()
-            if want == 0:
+            pos = self._pos
+            if pos == 0:  # between frames: only what poll says is there
                 if not self._poll.poll(0):
                     break
                 want = 1
-            want = min(want, READ_CHUNK, limit - n)
-            self._in.readinto(self._view[n:n + want])
+            else:  # what the frame still owes (past its shortest length, at least its end)
+                want = self._expect - pos
+                if want < 1:
+                    want = 1
+                elif want > READ_CHUNK:
+                    want = READ_CHUNK
+            if want > limit - n:
+                want = limit - n
+            readinto(view[n:n + want])
             self.reads += 1
             self._track(n, n + want)
             n += want
-        return bytes(self._view[:n])
+        return bytes(view[:n])
 
     def _track(self, start, end):
         """Follow the frame structure over the bytes just read, buf[start:end]."""
