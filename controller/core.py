@@ -42,6 +42,7 @@ class Core:
 
     def __init__(self, ruleset: Ruleset | None = None, board_follows_game: bool = True) -> None:
         self.ruleset = ruleset or get_ruleset()
+        self._configured = self.ruleset      # the game a set-up that names none plays
         self.board_follows_game = board_follows_game
         self.game: RulesGame | None = None
         self.board = bytearray(N_SQUARES)
@@ -106,9 +107,13 @@ class Core:
         if self.pending is not None and (not isinstance(line, ClockLine) or line.advance >= SETTLE_SECONDS):
             out.settled += self._settle()
         try:
-            out.events = self._game.apply(self.ruleset.action_for(line))
+            # the protocol names the first game's lines; a ruleset reads the others it knows (card, hand)
+            out.events = self._game.apply(self.ruleset.action_for(line))  # type: ignore[arg-type]
         except Illegal as e:
             out.verdict = _reject(e)
+            return out
+        except ValueError as e:             # a line this game has no action for
+            out.verdict = _reject(Illegal("bad_input", str(e)))
             return out
         self._follow()
         return out
@@ -145,10 +150,14 @@ class Core:
 
     # ----- set-up and undo ------------------------------------------------------------------------
     def _setup(self, line: Setup) -> Outcome:
+        ruleset = self._configured
         try:
-            game = self.ruleset.new_game(line)
+            if line.ruleset is not None and line.ruleset != ruleset.name:
+                ruleset = get_ruleset(line.ruleset)      # the set-up names the game to play
+            game = ruleset.new_game(line)
         except ValueError as e:
             return Outcome(verdict=_reject(Illegal("bad_input", str(e))))
+        self.ruleset = ruleset
         self.game, self.pending, self.mismatch, self.question = game, None, None, None
         self.foul = None
         self.dice = {"red": None, "blue": None}

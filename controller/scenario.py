@@ -9,7 +9,7 @@ import json
 import math
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
 
 from hal.board import square_index
 
@@ -37,8 +37,14 @@ class SetupClock(_Line):
     elapsed: float = Field(0.0, ge=0, allow_inf_nan=False)
 
 
+RULESETS = ("soccer_tactics_world", "stbg")
+"""The games a set-up may name (`ruleset`); none named: the game the referee was started with."""
+
+
 class Setup(_Line):
     type: Literal["setup"]
+    ruleset: Literal["soccer_tactics_world", "stbg"] | None = None
+    turn: TeamName | None = None            # stbg: the team to roll in an explicit set-up
     formation: Literal["standard"] | None = None
     kickoff: TeamName | None = None
     pawns: dict[str, str] | None = None
@@ -47,6 +53,12 @@ class Setup(_Line):
     phase: str = "offensive_set"
     options: dict[str, Any] | None = None
     clock: SetupClock | None = None
+
+    @model_validator(mode="after")
+    def _turn_is_stbg(self) -> Setup:
+        if self.turn is not None and self.ruleset != "stbg":
+            raise ValueError("turn: only a set-up with \"ruleset\": \"stbg\" names the team to roll")
+        return self
 
     @field_validator("ball")
     @classmethod
@@ -97,7 +109,23 @@ class SpinLine(_Line):
 
 class PressLine(_Line):
     type: Literal["press"]
-    button: Literal["confirm", "decline", "pause", "resume", "undo"]
+    button: Literal["confirm", "decline", "pause", "resume", "undo",
+                    "done", "star_pass", "star_shoot", "star_steal", "substitution"]
+    team: TeamName | None = None            # stbg: who presses done, a star card or a substitution
+    pawn: str | None = None                 # stbg: the pawn a substitution is for
+
+
+class CardLine(_Line):
+    """stbg: the referee card drawn after a fault, a chance input like a die."""
+    type: Literal["card"]
+    card: Literal["red", "yellow", "blank"]
+
+
+class HandLine(_Line):
+    """stbg: a team's hand of star cards, declared before the first kick-off (the engine judges its size)."""
+    type: Literal["hand"]
+    team: TeamName
+    cards: list[Literal["pass", "shoot", "steal"]] = Field(max_length=64)
 
 
 class ClockLine(_Line):
@@ -112,10 +140,10 @@ class ClockLine(_Line):
         return v
 
 
-Line = Setup | Lift | Place | Move | RollLine | SpinLine | PressLine | ClockLine
+Line = Setup | Lift | Place | Move | RollLine | SpinLine | PressLine | ClockLine | CardLine | HandLine
 Input = Annotated[Line, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Line] = TypeAdapter(Input)
-TYPES = ("setup", "lift", "place", "move", "roll", "spin", "press", "clock")
+TYPES = ("setup", "lift", "place", "move", "roll", "spin", "press", "clock", "card", "hand")
 
 
 def parse_line(text: str) -> Line | None:
