@@ -108,4 +108,10 @@ def get_ruleset(name: str = "soccer_tactics_world", options: dict[str, Any] | No
     if name == "soccer_tactics_world":
         from .rules.ruleset import SoccerTacticsWorld
         return SoccerTacticsWorld(options)
-    raise ValueError(f"unknown ruleset {name!r} (available: soccer_tactics_world)")
+    if name == "stbg":
+        from typing import cast
+
+        from .stbg.ruleset import SoccerTheBoardGame
+        # its LED views are its own types (the protocol names the first game's LedView and Fix)
+        return cast(Ruleset, SoccerTheBoardGame(options))
+    raise ValueError(f"unknown ruleset {name!r} (available: soccer_tactics_world, stbg)")

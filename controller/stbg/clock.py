@@ -1,0 +1,42 @@
+"""Time: two periods (15 minutes by default) and the 30-second turn clock (S7, S14, S22)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hal.board import TEAMS
+
+from .errors import Illegal
+from .restarts import end_period
+from .state import OVER, Phase, Turn
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def period_length(game: Game) -> float:
+    return game.options.half_minutes * 60.0
+
+
+def tick(game: Game, seconds: float) -> None:
+    """Time passes: the match clock runs from a period's first roll; the turn clock only in turns and not
+    at a kick-off; a period whose time is up ends at once in play, or once a battle, a card, a chance or a
+    set-up that started before is completed."""
+    from .play import end_turn
+    st = game.state
+    if seconds < 0:
+        raise Illegal("bad_input", "time does not go backwards")
+    st.now += seconds
+    if st.phase in OVER:
+        return
+    if st.clock_running:
+        st.elapsed += seconds
+    if st.phase == Phase.PLAY and st.kind != Turn.KICK_OFF:
+        st.turn_clock += seconds
+        if st.turn_clock >= game.options.turn_seconds:
+            game.emit("turn_clock_expired", team=TEAMS[st.turn], points_lost=st.points)
+            end_turn(game, "clock")
+    if st.clock_running and not st.time_up and st.elapsed >= period_length(game):
+        st.time_up = True
+        game.emit("time_up", period=st.period)
+        if st.phase in (Phase.PLAY, Phase.KICKOFF_SETUP):
+            end_period(game)

@@ -1,0 +1,259 @@
+"""A team's turn: the roll, players' moves, the holder's dribble, kicks, `done`, and the turn changing
+hands (RULES-STBG.md: Turns, Goalie and goal kick, S5-S10, S15, S17, S28, S31)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hal.board import TEAMS
+
+from . import restarts
+from .board import GOAL_AREA, PAWN_IDS, cost, file_of, goal_area_mates, king, line, name, other, team_of
+from .errors import Illegal
+from .reach import goal_kick_ends, holder_distances, kick_ends, offside, pawn_at, space_clash, team_mask
+from .state import BOTH_ROLL, SETUPS, Phase, Turn
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def roll(game: Game, team: int, value: int) -> None:
+    st = game.state
+    if st.phase in BOTH_ROLL:
+        return restarts.both_roll(game, team, value)
+    if st.phase != Phase.PLAY:
+        raise Illegal("not_expected", f"no roll is expected now (phase {st.phase})")
+    if team != st.turn:
+        if not (st.rolled or st.star_played):
+            raise Illegal("not_your_turn", f"it is {TEAMS[st.turn]}'s turn, and {TEAMS[st.turn]} has not rolled yet")
+        end_turn(game, "roll")                     # S17: the other team's roll ends the turn
+        if st.phase != Phase.PLAY or st.turn != team:
+            raise Illegal("not_your_turn", f"{TEAMS[team]}'s turn is skipped (a substitution)")
+    if st.rolled:
+        raise Illegal("not_expected", f"{TEAMS[team]} has rolled already this turn")
+    if st.star:
+        raise Illegal("not_expected", f"carry out the {st.star} card first")
+    st.rolled, st.roll = True, value
+    st.points = value + (3 if st.kind == Turn.GOAL_KICK else 0)
+    st.started = True
+    if not st.clock_running:
+        st.clock_running = True
+        game.emit("clock_started", period=st.period)
+
+
+def step(game: Game, pawn: int, to: int) -> None:
+    st = game.state
+    if st.phase in SETUPS:
+        return restarts.place_pawn(game, pawn, to)
+    _in_turn(game, pawn)
+    if to == st.sq[pawn]:
+        raise Illegal("bad_input", f"{PAWN_IDS[pawn]} is on {name(to)} already")
+    if st.star == "steal":
+        from .stars import steal_step
+        return steal_step(game, pawn, to)
+    if st.star:
+        raise Illegal("not_expected", f"the {st.star} card moves the ball: put it on its square")
+    if not st.rolled:
+        raise Illegal("roll_first", f"{TEAMS[st.turn]} rolls (or plays a star card) first")
+    if st.kind == Turn.KICK_OFF and not st.kicked:
+        raise Illegal("kickoff_pass", "the kick-off starts with the pass to the team-mate beside the ball")
+    if st.kind == Turn.GOAL_KICK:
+        raise Illegal("goal_kick", "a goal kick moves the ball only")
+    if st.stealer >= 0 and pawn != st.stealer:
+        raise Illegal("steal_first", f"{PAWN_IDS[st.stealer]} moves the ball off the square first")
+    if space_clash(st, pawn, to):
+        raise Illegal("goal_area_limit" if goal_area_mates(to) != 1 << to else "square_taken",
+                      f"a team-mate of {PAWN_IDS[pawn]} is in that space ({name(to)}) already")
+    if pawn == st.holder:
+        return _dribble(game, pawn, to)
+    c = cost(st.sq[pawn], to)
+    if c > st.points:
+        raise Illegal("over_budget", f"{PAWN_IDS[pawn]} to {name(to)} costs {c}, {st.points} left")
+    battle = False
+    if to == st.ball:
+        if st.holder < 0 and pawn == st.barred:
+            raise Illegal("kicker_barred", f"{PAWN_IDS[pawn]} took the kick: another pawn touches the ball first")
+        battle = st.holder >= 0 and team_of(st.holder) != team_of(pawn)
+    st.points -= c
+    st.sq[pawn] = to
+    if battle:
+        return restarts.start_battle(game, pawn)
+    if to == st.ball and st.holder < 0:
+        st.holder, st.barred = pawn, -1
+
+
+def _dribble(game: Game, pawn: int, to: int) -> None:
+    st = game.state
+    team = team_of(pawn)
+    if st.kind in (Turn.FREE_KICK, Turn.CORNER) and not st.kicked:
+        raise Illegal("kicker_holds", f"{PAWN_IDS[pawn]} takes the kick: it may not move with the ball")
+    if GOAL_AREA[team] >> to & 1:
+        raise Illegal("own_goal_area", "a player holding the ball may not enter its own goal area")
+    d = holder_distances(st, pawn, st.points).get(to)
+    if d is None:
+        longer = holder_distances(st, pawn, 16).get(to)
+        if longer is None:
+            raise Illegal("path_blocked", f"{PAWN_IDS[pawn]} holds the ball and may not enter a square of an "
+                                          f"opponent (nor pass through a goal area) on the way to {name(to)}")
+        raise Illegal("over_budget", f"{PAWN_IDS[pawn]} with the ball to {name(to)} costs {longer}, "
+                                     f"{st.points} left")
+    frm = st.sq[pawn]
+    st.points -= d
+    st.sq[pawn] = st.ball = to
+    st.stealer = -1
+    if GOAL_AREA[other(team)] >> to & 1:
+        # S21: the entry square as the engine sees it: the last square when it was next to the area, else the file
+        entry = frm if king(frm, to) == 1 else (0 if file_of(to) == 3 else 7) + (to & ~7)
+        restarts.start_chance(game, team, to, entry)
+
+
+def kick(game: Game, to: int) -> None:
+    st = game.state
+    if st.phase in SETUPS:
+        return restarts.place_ball(game, to)
+    if st.phase != Phase.PLAY:
+        raise Illegal("not_expected", f"the ball is not played now (phase {st.phase})")
+    if st.star in ("pass", "shoot"):
+        from .stars import carry_out
+        return carry_out(game, to)
+    if st.star:
+        raise Illegal("not_expected", "the steal card moves a player onto the ball first")
+    if not st.rolled:
+        raise Illegal("roll_first", f"{TEAMS[st.turn]} rolls (or plays a star card) first")
+    h = st.holder
+    if h < 0 or team_of(h) != st.turn:
+        raise Illegal("not_expected", f"no {TEAMS[st.turn]} player holds the ball")
+    team = st.turn
+    if st.kind == Turn.GOAL_KICK:
+        ends = goal_kick_ends(st, team, st.points)
+        if to not in ends:
+            raise Illegal("goal_kick", f"a goal kick of {st.points} does not stop on {name(to)} (it goes straight "
+                                       "until the points are spent, the first pawn or the touch line)")
+        st.points = 0
+        _land(game, team, h, to, ends[to], st.ball)
+        if st.phase == Phase.PLAY and st.turn == team:
+            end_turn(game, "goal_kick")
+        return
+    between = line(st.ball, to)
+    if between is None:
+        raise Illegal("not_straight", f"the ball goes straight or diagonally: {name(st.ball)} to {name(to)} is neither")
+    c = king(st.ball, to)
+    if c > st.points:
+        raise Illegal("over_budget", f"a kick of {c} squares, {st.points} points left")
+    what = kick_ends(st, team, st.ball, c).get(to)
+    if what is None:
+        raise _why_not(game, team, between, to)
+    if st.kind == Turn.KICK_OFF and not st.kicked and (c != 1 or what != "pass"):
+        raise Illegal("kickoff_pass", "the kick-off is a pass of one square to the team-mate beside the ball")
+    st.points -= c
+    if st.kind == Turn.KICK_OFF and not st.kicked:
+        game.emit("kick_off", period=st.period, team=TEAMS[team])
+    _land(game, team, h, to, what, between[-1] if between else st.ball)
+
+
+def _why_not(game: Game, team: int, between: list[int], to: int) -> Illegal:
+    st = game.state
+    opp = team_mask(st, other(team))
+    own = team_mask(st, team)
+    for s in between:
+        if opp >> s & 1:
+            return Illegal("path_blocked", f"the ball may not pass over the opponent on {name(s)}")
+        if goal_area_mates(s) != 1 << s:
+            return Illegal("path_blocked", "the ball enters a goal area only as a scoring chance, at the line's end")
+    if GOAL_AREA[team] >> to & 1:
+        return Illegal("own_goal_area", "the ball may not be played into its own goal area")
+    if (opp & own) >> to & 1:
+        return Illegal("square_taken", f"a kick may not end on {name(to)}, where pawns of both teams stand")
+    if own >> to & 1 and offside(st, team, to):
+        return Illegal("offside", f"the team-mate on {name(to)} is offside")
+    return Illegal("not_expected", f"the ball may not end on {name(to)}")
+
+
+def _land(game: Game, team: int, kicker: int, to: int, what: str, entry: int) -> None:
+    """The ball arrives: loose, with a team-mate, with an opponent (the turn ends) or in the goal area."""
+    st = game.state
+    frm = st.ball
+    st.ball = to
+    st.stealer = -1
+    if st.kind in (Turn.FREE_KICK, Turn.CORNER) and not st.kicked:
+        st.barred = kicker
+    st.kicked = True
+    game.emit("kick", team=TEAMS[team], **{"from": name(frm)}, to=name(to))
+    if what == "loose":
+        st.holder = -1
+    elif what == "pass":
+        st.holder, st.barred = pawn_at(st, team, to), -1
+    elif what == "lost":
+        st.holder, st.barred = pawn_at(st, other(team), to), -1
+        end_turn(game, "lost")
+    else:
+        st.holder = -1
+        restarts.start_chance(game, team, to, entry)
+
+
+def done(game: Game, team: int) -> None:
+    st = game.state
+    if st.phase in SETUPS:
+        return restarts.setup_done(game, team)
+    if st.phase != Phase.PLAY:
+        raise Illegal("not_expected", f"done means nothing now (phase {st.phase})")
+    if team != st.turn:
+        raise Illegal("not_your_turn", f"it is {TEAMS[st.turn]}'s turn")
+    if st.star:
+        raise Illegal("not_expected", f"carry out the {st.star} card first")
+    if not st.rolled:
+        raise Illegal("roll_first", f"{TEAMS[team]} rolls (or plays a star card) first")
+    if st.kind == Turn.KICK_OFF and not st.kicked:
+        raise Illegal("kickoff_pass", "the kick-off starts with the pass to the team-mate beside the ball")
+    if st.kind == Turn.GOAL_KICK:
+        raise Illegal("goal_kick", "the goalie holding the ball in its goal area must kick it")
+    if st.kind in (Turn.FREE_KICK, Turn.CORNER) and not st.kicked and _any_kick(game):
+        raise Illegal("must_kick", "the ball must be kicked")
+    if st.stealer >= 0:
+        raise Illegal("steal_first", f"{PAWN_IDS[st.stealer]} moves the ball off the square first")
+    end_turn(game, "done")
+
+
+def _any_kick(game: Game) -> bool:
+    st = game.state
+    return st.holder >= 0 and bool(kick_ends(st, st.turn, st.ball, st.points))
+
+
+def _in_turn(game: Game, pawn: int) -> None:
+    st = game.state
+    if st.phase != Phase.PLAY:
+        raise Illegal("not_expected", f"no pawn moves now (phase {st.phase})")
+    if st.sq[pawn] < 0:
+        raise Illegal("no_token", f"{PAWN_IDS[pawn]} is not on the board")
+    if team_of(pawn) != st.turn:
+        raise Illegal("not_your_turn", f"it is {TEAMS[st.turn]}'s turn")
+
+
+def end_turn(game: Game, reason: str) -> None:
+    st = game.state
+    game.emit("turn_end", team=TEAMS[st.turn], reason=reason)
+    start_turn(game, other(st.turn))
+
+
+def start_turn(game: Game, team: int, kind: str = Turn.OPEN) -> None:
+    """The team's turn starts (S22 the turn clock with it); an ordinary turn is skipped once for each
+    substitution the team made (S12, S25), a set piece's never."""
+    st = game.state
+    if st.time_up:
+        return restarts.end_period(game)
+    for _ in range(8):
+        k = kind
+        if st.holder >= 0 and team_of(st.holder) == team and GOAL_AREA[team] >> st.sq[st.holder] & 1:
+            k = Turn.GOAL_KICK
+        if k != Turn.OPEN or not st.skips[team]:
+            kind = k
+            break
+        st.skips[team] -= 1
+        st.sub_pawn[team] = -1
+        game.emit("turn_skipped", team=TEAMS[team])
+        team, kind = other(team), Turn.OPEN
+    st.phase, st.turn, st.kind = Phase.PLAY, team, kind
+    st.rolled, st.points, st.roll, st.star, st.star_played = False, 0, 0, "", False
+    st.kicked, st.stealer, st.turn_clock = False, -1, 0.0
+    if kind not in (Turn.FREE_KICK, Turn.CORNER):
+        st.barred = -1
+    st.sub_pawn[team] = -1

@@ -1,0 +1,119 @@
+"""The state of a match: plain data, copied whole before each action (undo restores the copy)."""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .board import KINDS, N_PAWNS, REFEREE_CARDS
+
+
+class Phase:
+    """What the match is doing (the snapshot's `phase`)."""
+    ROLL_OFF = "roll_off"                   # both roll; the higher kicks off (S4 a tie is rolled again)
+    KICKOFF_SETUP = "kickoff_setup"         # after a goal and at half time: the teams re-place in turn (S18)
+    PLAY = "play"                           # a team's turn
+    BATTLE = "battle"                       # both roll for the ball
+    CARD = "card"                           # a fault: the referee card is drawn
+    FREE_KICK_SETUP = "free_kick_setup"     # the fouling player steps one square away
+    PENALTY_SETUP = "penalty_setup"         # kicker and ball on the spot, the area cleared (S19)
+    CORNER_SETUP = "corner_setup"           # the attacking team places, then the defending team
+    CHANCE = "chance"                       # a scoring chance or a penalty: both roll
+    FULL_TIME = "full_time"
+    ABANDONED = "abandoned"                 # a team has fewer than 3 players (S26)
+
+
+SETUPS = (Phase.KICKOFF_SETUP, Phase.FREE_KICK_SETUP, Phase.PENALTY_SETUP, Phase.CORNER_SETUP)
+BOTH_ROLL = (Phase.ROLL_OFF, Phase.BATTLE, Phase.CHANCE)
+OVER = (Phase.FULL_TIME, Phase.ABANDONED)
+
+
+class Turn:
+    """The kind of a turn: a set piece's turn may not be skipped nor use a star card."""
+    OPEN = "open"
+    KICK_OFF = "kick_off"
+    GOAL_KICK = "goal_kick"
+    FREE_KICK = "free_kick"
+    CORNER = "corner"
+
+
+SET_PIECE_TURNS = (Turn.KICK_OFF, Turn.GOAL_KICK, Turn.FREE_KICK, Turn.CORNER)
+
+
+class Options(BaseModel):
+    """Match options: period length, turn clock, and the deck (S3, configurable)."""
+    model_config = ConfigDict(extra="forbid")
+    half_minutes: float = Field(15.0, gt=0, allow_inf_nan=False)
+    turn_seconds: float = Field(30.0, gt=0, allow_inf_nan=False)
+    star_cards: dict[str, int] = Field(default_factory=lambda: {"pass": 4, "shoot": 4, "steal": 4})
+    referee_cards: dict[str, int] = Field(default_factory=lambda: {"red": 2, "yellow": 4, "blank": 4})
+    hand_size: int = Field(6, ge=0, le=12)
+
+    @field_validator("star_cards")
+    @classmethod
+    def _stars(cls, v: dict[str, int]) -> dict[str, int]:
+        if set(v) != set(KINDS) or any(n < 0 for n in v.values()):
+            raise ValueError(f"give a count of at least 0 for each of {', '.join(KINDS)}")
+        return v
+
+    @field_validator("referee_cards")
+    @classmethod
+    def _referee(cls, v: dict[str, int]) -> dict[str, int]:
+        if set(v) != set(REFEREE_CARDS) or any(n < 0 for n in v.values()) or sum(v.values()) == 0:
+            raise ValueError(f"give a count for each of {', '.join(REFEREE_CARDS)}, not all 0")
+        return v
+
+
+@dataclass
+class State:
+    sq: list[int] = field(default_factory=lambda: [-1] * N_PAWNS)     # -1: off the board
+    sent_off: list[bool] = field(default_factory=lambda: [False] * N_PAWNS)
+    yellow: list[int] = field(default_factory=lambda: [0] * N_PAWNS)
+    ball: int = -1
+    holder: int = -1                  # the pawn holding the ball, -1 loose
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    phase: str = Phase.PLAY
+    turn: int = 0                     # the team whose turn it is (or who places, in a set-up)
+    kind: str = Turn.OPEN             # the turn's kind
+    rolled: bool = False              # the turn's roll (or a star card) is made
+    points: int = 0                   # points left of the roll
+    roll: int = 0                     # the face rolled this turn
+    star: str = ""                    # a star card being carried out
+    star_played: bool = False         # a star card was played this turn
+    kicked: bool = False              # a set-piece turn's ball was kicked
+    barred: int = -1                  # a set-piece kicker that may not touch the ball yet
+    stealer: int = -1                 # after Steal: its first action moves the ball off the square
+    dice: list[int] = field(default_factory=lambda: [0, 0])   # the two rolls of a battle or a chance
+    challenger: int = -1              # battle: the pawn that came for the ball
+    fouler: int = -1                  # the pawn that committed the fault being dealt with
+    award: str = ""                   # free_kick or penalty_kick, once a fault is called
+    attack: int = -1                  # the attacking team of a chance, corner, free kick or penalty
+    corner: int = -1                  # the corner square of the next corner
+    done: list[bool] = field(default_factory=lambda: [False, False])   # set-up: the team pressed done
+    leave: int = 0                    # penalty set-up: pawns (bit per pawn) that must leave the area
+    placed_other: bool = False        # free kick: another player put next to the ball already
+    stars_used: list[list[int]] = field(default_factory=lambda: [[0, 0, 0], [0, 0, 0]])
+    hands: list[list[int] | None] = field(default_factory=lambda: [None, None])
+    subs: list[int] = field(default_factory=lambda: [0, 0])
+    skips: list[int] = field(default_factory=lambda: [0, 0])
+    sub_pawn: list[int] = field(default_factory=lambda: [-1, -1])   # the pawn a substitution may discard
+    kickoff_team: int = 0             # who kicks off the current period
+    first_kickoff: int = 0            # who kicked off the first period
+    period: int = 1
+    elapsed: float = 0.0              # seconds played in the period
+    clock_running: bool = False
+    time_up: bool = False             # the period's time is over; what was started is completed
+    started: bool = False             # the first kick-off roll was made (hands are declared before)
+    turn_clock: float = 0.0           # seconds of the current turn
+    now: float = 0.0                  # seconds since the set-up
+    possession: int = -1              # the team that had the ball when `possession` was last told
+    winner: int = -1
+
+    def clone(self) -> State:
+        new = copy.copy(self)
+        for f in ("sq", "sent_off", "yellow", "score", "dice", "done", "subs", "skips", "sub_pawn"):
+            setattr(new, f, list(getattr(self, f)))
+        new.stars_used = [list(u) for u in self.stars_used]
+        new.hands = [None if h is None else list(h) for h in self.hands]
+        return new
