@@ -29,7 +29,7 @@ class HelpFormatter(argparse.HelpFormatter):
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
         default = action.default
-        if ("%(default)" not in text and default not in (None, False, argparse.SUPPRESS)
+        if ("%(default)" not in text and default is not None and default is not argparse.SUPPRESS
                 and action.option_strings and not isinstance(default, bool)):
             text += " (default: %(default)s)"
         return text
@@ -44,6 +44,58 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+# argument types: a value out of range is a one-line usage error before the command starts anything
+def positive(text: str) -> float:
+    value = _number(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
+    return value
+
+
+def not_negative(text: str) -> float:
+    value = _number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return value
+
+
+def at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text}")
+    return value
+
+
+def port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
+    if not 0 < value < 65536:
+        raise argparse.ArgumentTypeError(f"must be a port number from 1 to 65535, not {text}")
+    return value
+
+
+def fraction(text: str) -> float:
+    value = _number(text)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {text}")
+    return value
+
+
+def _number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, not {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+    return value
 
 
 def version() -> str:
@@ -98,6 +150,8 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, ModuleType | No
     p.add_argument("-v", "--verbose", action="store_true", help="show a traceback when something fails")
     if daemon is not None:
         daemon.add_daemon_commands(sub)
+        from .watch import add_watch_command
+        add_watch_command(sub)
         if not argv[:1] or argv[0] not in sub.choices:
             _add_plugin_commands(sub)       # the simulator's commands need the daemon too
     return parser, daemon

@@ -10,7 +10,6 @@ SVG and the PNG show the same picture; the PNG needs Pillow.
 """
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import math
@@ -407,14 +406,18 @@ def _from_scenario(lines: list[str], want_leds: bool) -> tuple[dict, dict | None
 
 def render_main(argv: list[str] | None = None) -> int:
     """soccerboard render FILE [--leds] [-o out.svg|out.png] [--scale N]"""
-    ap = argparse.ArgumentParser(
+    from .cli import Parser, positive
+    ap = Parser(
         prog="soccerboard render",
         description="draw a position (a scenario's final position, a replay output or a JSON snapshot)")
     ap.add_argument("file", help="scenario or replay output (JSON Lines), JSON snapshot, or - for standard input")
     ap.add_argument("--leds", action="store_true", help="colour the squares with the LED frame")
-    ap.add_argument("-o", "--output", help="out.svg or out.png (default: SVG on standard output)")
-    ap.add_argument("--scale", type=float, default=2.0, help="PNG pixels per SVG unit (default 2)")
+    ap.add_argument("-o", "--output", metavar="FILE",
+                    help="out.svg or out.png: the name says which (default: SVG on standard output)")
+    ap.add_argument("--scale", type=positive, default=2.0, help="PNG pixels per SVG unit")
     args = ap.parse_args(argv)
+    if args.output and not args.output.lower().endswith((".svg", ".png")):
+        ap.error(f"-o {args.output}: the drawing is SVG or PNG; name the file .svg or .png")
     try:
         if args.file == "-":
             text = sys.stdin.read()
@@ -443,6 +446,9 @@ def render_main(argv: list[str] | None = None) -> int:
     except (ValueError, KeyError, TypeError) as e:
         sys.stderr.write(f"soccerboard render: cannot draw {args.file}: {e}\n")
         return 2
+    except BrokenPipeError:              # the reader went away (| head): nothing left to say
+        from .cli import quiet_stdout
+        quiet_stdout()
     except OSError as e:
         sys.stderr.write(f"soccerboard render: cannot write {args.output}: {e.strerror}\n")
         return 2

@@ -26,6 +26,7 @@ import tty
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
+from controller.cli import Parser, fraction, not_negative
 from controller.ruleset import get_ruleset
 from controller.scenario import BadInput, Lift, Move, Place, PressLine, RollLine, Setup, parse_line
 from firmware_bridge.firmware import sbconst as C
@@ -356,20 +357,25 @@ def play(emulator: BoardEmulator, actions, interval: float, unplug_after: int | 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add `emulate-board` to the soccerboard command's subcommands."""
     p = sub.add_parser("emulate-board", help="a board on a pseudo-terminal speaking the bridge protocol",
-                       description="Emulate the board's microcontroller on a pseudo-terminal.")
-    p.add_argument("scenario", nargs="?", help="scenario file (JSON Lines, docs/board.md section 5); - for stdin")
-    p.add_argument("--link", help="stable symlink to the current pty (like /dev/serial/by-id/...)")
-    p.add_argument("--interval", type=float, default=0.2, help="seconds between scenario actions")
-    p.add_argument("--wait-for-host", type=float, default=30.0, metavar="S",
-                   help="wait up to S seconds for a host before playing (0: do not wait)")
-    p.add_argument("--exit-after", type=float, default=None, metavar="S",
+                       description="Emulate the board's microcontroller on a pseudo-terminal: it prints the port "
+                                   "first, waits for a host (soccerboard run with [hardware] backend = \"serial\" "
+                                   "and that port) to say hello, then plays the scenario's set-up and moves as "
+                                   "sensor changes and dice rolls.")
+    p.add_argument("scenario", nargs="?",
+                   help="scenario file (JSON Lines, docs/board.md section 5); - for stdin; none: an idle board")
+    p.add_argument("--link", metavar="PATH", help="stable symlink to the current pty (like /dev/serial/by-id/...)")
+    p.add_argument("--interval", type=not_negative, default=0.2, metavar="S", help="seconds between scenario actions")
+    p.add_argument("--wait-for-host", type=not_negative, default=30.0, metavar="S",
+                   help="wait up to S seconds for a host to open the port before playing (0: do not wait)")
+    p.add_argument("--exit-after", type=not_negative, default=None, metavar="S",
                    help="exit S seconds after the scenario (default: run until interrupted)")
-    p.add_argument("--corrupt", type=float, default=0.0, help="fraction of sent bytes to corrupt")
-    p.add_argument("--drop", type=float, default=0.0, help="fraction of sent frames to drop")
+    p.add_argument("--corrupt", type=fraction, default=0.0, metavar="F", help="fraction of sent bytes to corrupt")
+    p.add_argument("--drop", type=fraction, default=0.0, metavar="F", help="fraction of sent frames to drop")
     p.add_argument("--unplug-after", type=int, metavar="LINE", help="unplug after this scenario line")
-    p.add_argument("--unplug-seconds", type=float, default=1.0)
+    p.add_argument("--unplug-seconds", type=not_negative, default=1.0, metavar="S",
+                   help="how long the cable stays unplugged")
     p.add_argument("--reboot-after", type=int, metavar="LINE", help="reboot after this scenario line")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None, help="seed of the corruption and drops (default: random)")
     p.add_argument("--protocol-version", type=int, default=C.PROTOCOL_VERSION, help=argparse.SUPPRESS)
     p.set_defaults(handler=emulate)
 
@@ -378,7 +384,7 @@ def emulate(args: argparse.Namespace) -> int:
     """``soccerboard emulate-board``: prints the port path first, on its own line."""
     for name in ("corrupt", "drop"):
         if not 0.0 <= getattr(args, name) <= 1.0:
-            print(f"--{name} must be between 0 and 1", file=sys.stderr)
+            print(f"soccerboard emulate-board: --{name} must be between 0 and 1", file=sys.stderr)
             return 2
     lines: list[str] = []
     if args.scenario == "-":
@@ -388,7 +394,7 @@ def emulate(args: argparse.Namespace) -> int:
             with open(args.scenario, encoding="utf-8") as fh:
                 lines = fh.read().splitlines()
         except OSError as exc:
-            print(f"cannot read scenario: {exc}", file=sys.stderr)
+            print(f"soccerboard emulate-board: cannot read {args.scenario}: {exc.strerror}", file=sys.stderr)
             return 2
     emulator = BoardEmulator(args.link, corrupt=args.corrupt, drop=args.drop, seed=args.seed,
                              protocol_version=args.protocol_version)
@@ -397,6 +403,9 @@ def emulate(args: argparse.Namespace) -> int:
         print(emulator.port, flush=True)
         if args.link:
             print(f"# pty {emulator.slave_path}", file=sys.stderr, flush=True)
+        if args.wait_for_host > 0:
+            print(f"# waiting up to {args.wait_for_host:g} s for a host to open {emulator.port} "
+                  "(--wait-for-host 0: do not wait)", file=sys.stderr, flush=True)
         if args.wait_for_host > 0 and not emulator.wait_for_host(args.wait_for_host):
             print("# no host connected; playing anyway", file=sys.stderr, flush=True)
         played = play(emulator, board_actions(lines), args.interval, args.unplug_after,
@@ -415,7 +424,7 @@ def emulate(args: argparse.Namespace) -> int:
 
 def main(argv: list[str]) -> int:
     """Run as a program of its own: ``python -m simulator.board_emulator SCENARIO ...``."""
-    parser = argparse.ArgumentParser(prog="soccerboard")
+    parser = Parser(prog="soccerboard")
     register(parser.add_subparsers(dest="command", required=True))
     return emulate(parser.parse_args(["emulate-board", *argv]))
 

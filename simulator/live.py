@@ -14,6 +14,7 @@ import tempfile
 
 from pydantic import ValidationError
 
+from controller.cli import at_least_one, not_negative, port, positive
 from controller.daemon.broker import EmbeddedBroker, free_port
 from controller.daemon.config import ConfigError, Settings
 from controller.daemon.main import (
@@ -45,56 +46,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--half-minutes", type=positive, default=45.0, metavar="MIN",
                    help="length of each half, match minutes")
     p.add_argument("--extra-time-minutes", type=not_negative, default=15.0, metavar="MIN",
-                   help="length of each extra-time half after a draw (0: straight to the penalty shoot-out)")
+                   help="length of each extra-time half after a draw (0: no extra time, a draw stands)")
     p.add_argument("--speed", type=not_negative, default=0.25, metavar="S",
                    help="seconds between inputs (0: as fast as possible)")
     p.add_argument("--quiet", action="store_true", help="print only goals, cards (yellow and red) and the result")
     add_sim_options(p)
     p.set_defaults(handler=sim_command)
-
-
-def positive(text: str) -> float:
-    value = _number(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
-    return value
-
-
-def not_negative(text: str) -> float:
-    value = _number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
-    return value
-
-
-def at_least_one(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text}")
-    return value
-
-
-def port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
-    if not 0 < value < 65536:
-        raise argparse.ArgumentTypeError(f"must be a port number from 1 to 65535, not {text}")
-    return value
-
-
-def _number(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number, not {text!r}") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
-    return value
 
 
 class SimError(Exception):

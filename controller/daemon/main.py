@@ -320,7 +320,7 @@ def report_command(args) -> int:
             text = report(journal, as_json=args.json)
     except NotAJournal as e:
         print(f"soccerboard report: {e}", file=sys.stderr)
-        return 1
+        return 2
     except OSError as e:
         print(f"soccerboard report: cannot read {args.journal}: {e.strerror or e}", file=sys.stderr)
         return 2
