@@ -22,6 +22,7 @@ from tests.daemon.daemon_helpers import ROOT
 from tests.deploy.deploy_helpers import ACCOUNTS, BOARD
 
 UNIT = ROOT / "deploy/soccerboard.service"
+SPECTATORS = ROOT / "deploy/soccerboard-spectators.service"
 SANDBOX = Path(__file__).with_name("sandbox_exec.py")
 THRESHOLD = 3.0
 
@@ -51,9 +52,16 @@ def test_systemd_accepts_the_unit(tmp_path):
     assert done.returncode == 0 and not done.stderr.strip(), done.stderr
 
 
-def test_the_unit_is_hardened_to_3_or_lower():
-    score = exposure(UNIT)
-    assert score <= THRESHOLD, f"exposure {score} > {THRESHOLD}: see systemd-analyze security --offline=yes {UNIT}"
+def test_the_units_are_hardened_to_3_or_lower():
+    for unit in (UNIT, SPECTATORS):
+        score = exposure(unit)
+        assert score <= THRESHOLD, f"exposure {score} > {THRESHOLD}: systemd-analyze security --offline=yes {unit}"
+
+
+def test_systemd_accepts_the_spectator_brokers_unit():
+    done = subprocess.run([_tool("systemd-analyze"), "verify", str(SPECTATORS)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and not done.stderr.strip(), done.stderr
 
 
 def test_the_unit_keeps_notify_and_the_watchdog():
