@@ -1,0 +1,141 @@
+"""Seeded bots for Soccer The Board Game: they roll the dice, draw referee cards and play legal actions
+(split budgets, star cards, substitutions), and let time pass between actions, so a match runs to full
+time. Used by the STBG property and tracking tests and the benchmark; the same bot can drive the simulated
+board once `soccerboard sim` plays this ruleset."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from controller.stbg import KINDS, Action, Card, Done, Game, Kick, Roll, Star, Step, Substitution, Tick
+from controller.stbg.board import GOAL_AREA, other, rank_of, squares_of
+from controller.stbg.legal import may_press_done
+from controller.stbg.reach import KING_BALL
+from controller.stbg.restarts import setup_todo
+from controller.stbg.stars import why_not
+
+Event = dict[str, Any]
+
+
+class StbgBot:
+    """Plays both teams: chance actions by their odds, player actions at random with a taste for kicks
+    forward, shots and `done` once the points are spent."""
+
+    def __init__(self, seed: int, seconds: tuple[float, float] = (0.5, 4.0)) -> None:
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+
+    def chance(self, game: Game) -> Roll | Card | None:
+        outcomes = game.chance_outcomes()
+        if not outcomes:
+            return None
+        actions, weights = zip(*outcomes, strict=True)
+        return self.rng.choices(actions, weights)[0]
+
+    def next_action(self, game: Game) -> Action | None:
+        """The next action: a chance action when the game waits for one, else a player's; None when none
+        is possible (the match is over)."""
+        if game.is_terminal():
+            return None
+        rng = self.rng
+        st = game.state
+        if st.phase == "play" and not st.rolled and not st.star and st.kind == "open" and rng.random() < 0.15:
+            stars = [Star(st.turn, k) for k in KINDS if why_not(game, st.turn, k) is None]
+            if stars:
+                return rng.choice(stars)
+        for t in (0, 1):
+            p = st.sub_pawn[t]
+            if p >= 0 and st.yellow[p] == 1 and st.subs[t] < 3 and rng.random() < 0.5:
+                return Substitution(p)
+        chance = self.chance(game)
+        if chance is not None:
+            return chance
+        if st.phase != "play":
+            return self._set_up(game)
+        return self._play(game)
+
+    def _set_up(self, game: Game) -> Action | None:
+        """At a set-up: `done` once the position allows it, else the placement (of a sample) that leaves
+        the fewest things to do."""
+        legal = [a for a in game.legal_actions() if not isinstance(a, Substitution)]
+        done = [a for a in legal if isinstance(a, Done)]
+        if done:
+            return done[0]
+        team = game.state.turn
+        before = len(setup_todo(game, team))
+        best: tuple[int, Action] | None = None
+        for a in self.rng.sample(legal, min(len(legal), 80)):
+            game.apply(a)
+            left = len(setup_todo(game, team)) if game.state.phase != "play" else -1
+            game.undo()
+            if best is None or left < best[0]:
+                best = (left, a)
+        if best is not None and best[0] < before:
+            return best[1]
+        return self.rng.choice(legal) if legal else None
+
+    def _play(self, game: Game) -> Action | None:
+        rng = self.rng
+        st = game.state
+        moves = game.legal_pawn_moves()
+        ball = game.ball_destinations()
+        done = may_press_done(game)
+        ahead = 1 if st.turn == 0 else -1
+        shots = ball & GOAL_AREA[other(st.turn)]
+        if shots:
+            return Kick(rng.choice(squares_of(shots)))
+        if done and (st.points == 0 or rng.random() < 0.1):
+            return Done(st.turn)
+        if ball and (rng.random() < 0.4 or not moves):
+            ends = squares_of(ball)
+            return Kick(max(ends, key=lambda s: rank_of(s) * ahead) if rng.random() < 0.6 else rng.choice(ends))
+        if moves and rng.random() < 0.8:
+            if st.holder in moves:
+                return Step(st.holder, max(squares_of(moves[st.holder]), key=lambda s: (rank_of(s) * ahead,
+                                                                                      rng.random())))
+            if st.ball >= 0:
+                best: tuple[int, int, int] | None = None
+                for p, m in moves.items():
+                    for r in range(17):
+                        near = m & KING_BALL[r][st.ball]
+                        if near:
+                            if best is None or r < best[0]:
+                                best = (r, p, rng.choice(squares_of(near)))
+                            break
+                if best is not None:
+                    return Step(best[1], best[2])
+        if moves:
+            p = rng.choice(list(moves))
+            return Step(p, rng.choice(squares_of(moves[p])))
+        if done:
+            return Done(st.turn)
+        return None
+
+    def roll_for_turn(self, game: Game) -> Roll:
+        return Roll(game.state.turn, self.rng.randint(1, 6))
+
+
+def play_match(game: Game, bot: StbgBot, on_action: Callable[[Action, list[Event]], None] | None = None,
+               max_actions: int = 20000) -> int:
+    """Play to the end; time passes between actions. Returns the number of actions applied."""
+    n = 0
+    while not game.is_terminal() and n < max_actions:
+        action = bot.next_action(game)
+        if action is None:
+            st = game.state
+            if st.phase == "play" and not st.rolled and not st.star:
+                action = bot.roll_for_turn(game)
+            else:
+                action = Tick(30.0)
+        events = game.apply(action)
+        n += 1
+        if on_action is not None:
+            on_action(action, events)
+        if not isinstance(action, (Roll, Card, Tick)) or game.state.phase == "play":
+            tick = Tick(round(bot.rng.uniform(*bot.seconds), 2))
+            events = game.apply(tick)
+            n += 1
+            if on_action is not None:
+                on_action(tick, events)
+    return n
