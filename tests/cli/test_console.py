@@ -9,8 +9,8 @@ import sys
 import time
 
 from controller.daemon.main import Console
-from controller.daemon.report import analyse
 from controller.daemon.publisher import Msg
+from controller.daemon.report import analyse
 from tests.cli.cli_helpers import ROOT
 
 STATE = {"clock": {"period": 1, "elapsed": 125.0, "length": 2700.0}, "phase": "ball_play",
@@ -84,7 +84,7 @@ def test_ctrl_c_says_where_the_journal_is_and_how_to_resume(tmp_path):
             pass
         time.sleep(0.5)
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=20)
+        _, err = proc.communicate(timeout=20)
     finally:
         if proc.poll() is None:
             proc.kill()
