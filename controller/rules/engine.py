@@ -346,9 +346,8 @@ class Game:
             if team != st.actor:
                 raise Illegal("not_your_turn", f"{TEAMS[st.actor]} shoots")
             return play.spin(self, self.options.shooting_die_faces[value])
-        if ph == Phase.CORNER_PLACEMENT and team == st.offense:
-            self._emit("placements_done")
-            setpieces.finish_placements(self)
+        if ph == Phase.CORNER_PLACEMENT:
+            setpieces.roll_after_placements(self, team)      # rule 8: once both teams are set up
             ph = st.phase
         if ph not in MOVE_PHASES and ph not in BALL_PHASES:
             raise Illegal("not_expected", f"no roll is expected now (phase {ph})")

@@ -128,7 +128,10 @@ def _on_the_way_on(game: Game, pawn: int, square: int) -> bool:
     return False
 
 
-PLAY_PHASES = (Phase.OFFENSIVE_SET, Phase.CAPTURE, Phase.ANSWER, Phase.KICK_OFF, Phase.BALL_PLAY, Phase.CORNER_KICK)
+# where a refused placement left on the board is a minor foul (C10): play, and the corner's placements (each a
+# team's move in turn); fixing a restart's required position is only corrected
+PLAY_PHASES = (Phase.OFFENSIVE_SET, Phase.CAPTURE, Phase.ANSWER, Phase.KICK_OFF, Phase.BALL_PLAY, Phase.CORNER_KICK,
+               Phase.CORNER_PLACEMENT)
 NOT_FOULS = ("board_mismatch", "no_token", "bad_input", "game_over", "identity_ambiguous")
 
 
@@ -136,7 +139,7 @@ def strict_foul(game: Game, missing: list[tuple[int, str]], extra: list[tuple[in
                 error: Illegal | None) -> MinorFoul | None:
     """C10 strict_minor_fouls: the minor foul (rule 9C) that a placement the rules refuse becomes if it is
     still on the board when the settle window ends; None when the option is off or this is no placement in
-    play (a token out of nowhere, a set-up placement, which are only corrected)."""
+    play (a token out of nowhere, a restart's set-up placement, which are only corrected)."""
     st = game.state
     if error is None or not game.options.strict_minor_fouls or error.reason in NOT_FOULS or st.paused \
             or st.phase not in PLAY_PHASES:

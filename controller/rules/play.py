@@ -29,6 +29,8 @@ def roll(game: Match, team: int, value: int) -> None:
         st.clock_running = True
         game._emit("clock_started", period=st.period)
     st.move_team = st.actor
+    if ph == Phase.KICK_OFF:
+        st.reset_deadline = -1.0          # the kick-off's reset (after a goal) is over once it is rolled for
     if st.move_deadline < 0:
         st.move_deadline = st.now + game.options.move_seconds
     if keeper_kick and not st.dice[0]:
@@ -432,7 +434,9 @@ def spin(game: Match, outcome: str) -> None:
         st.chance_live = False
         if st.time_up:
             return flow.end_period(game)
-        return flow.reset_formation(game, other(team))
+        flow.reset_formation(game, other(team))
+        st.reset_deadline = st.now + game.options.reset_seconds     # rule 11A, C23: the reset clock is shown
+        return None
     if outcome == "corner":
         return setpieces.award_corner(game)
     game._emit("goal_kick", team=TEAMS[other(team)])

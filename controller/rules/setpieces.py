@@ -108,6 +108,11 @@ def _restart(game: Match) -> Restart:
 
 def _begin_restart(game: Match, r: Restart, phase: Phase, resume: GameState | None = None) -> None:
     st = game.state
+    taker = st.shooter
+    if taker >= 0 and st.sq[taker] < 0 and not st.sent_off[taker] and st.ball >= 0 and \
+            not game.occ.physical[team_of(taker)] >> st.ball & 1:
+        st.sq[taker] = st.ball            # a corner taker still off the pitch steps on where the ball is
+        game._moved()
     st.restart, st.phase, st.actor, st.roll, st.dice = r, phase, -1, 0, [0, 0]
     st.holder, st.passes, st.move_deadline = -1, 0, -1.0
     st.reset_deadline = st.now + game.options.reset_seconds
@@ -162,9 +167,10 @@ def must_leave(game: Match, p: int, s: int | None = None) -> int:
         return g.ring(st.ball, 1)
     if r.kind == "corner" and p != r.shooter and ball_ok(game) and s == st.ball:
         return g.neighbourhood(st.ball, 2) & ~(1 << st.ball)    # the corner square is the taker's
+    arc = r.arc_clear if team == r.team else 0      # rule 9B: no D-team pawn on the arc; the O-team may stand there
     if r.clear_team in (team, 2) and (r.clear_keepers or not is_keeper(p)) and r.clear_area >> s & 1:
-        return r.clear_to
-    if r.arc_clear >> s & 1:
+        return r.clear_to | arc
+    if r.arc_clear >> s & 1 and team != r.team:
         return r.clear_to
     if r.keeper_home == team and is_keeper(p) and not game.profile.ends[team].goal_area >> s & 1:
         return game.profile.ends[team].goal_area
@@ -238,7 +244,9 @@ def _next_setup_placer(game: Match, last: int) -> None:
 def _complete_restart(game: Match) -> None:
     st, r = game.state, _restart(game)
     kicker = kicker_in_place(game)
-    st.restart, st.resume, st.reset_deadline = None, None, -1.0
+    st.restart, st.resume = None, None
+    if r.kind != "corner":              # a corner's reset goes on through the placements (rule 11A, C23)
+        st.reset_deadline = -1.0
     game._emit("restart_ready", kind=r.kind, team=TEAMS[r.team])
     if r.kind == "corner":
         st.phase, st.actor, st.holder, st.shooter = Phase.CORNER_PLACEMENT, other(r.team), -1, r.shooter
@@ -334,7 +342,11 @@ def _placement_targets(game: Match, p: int) -> int:
     if team == d_team:
         allowed &= ~g.neighbourhood(st.ball)
     end = game.profile.ends[d_team]
-    if not is_keeper(p) and occ.count(team, end.penalty_area, st.sq, True, p) >= 4:
+    sq = st.sq
+    if st.shooter >= 0 and sq[st.shooter] >= 0:     # the taker belongs off the pitch (rule 8): it never counts
+        sq = list(sq)
+        sq[st.shooter] = -1
+    if not is_keeper(p) and occ.count(team, end.penalty_area, sq, True, p) >= 4:
         allowed &= ~end.penalty_area
     for e in game.profile.ends:
         if occ.count(team, e.goal_area, st.sq, False, p) >= 1:
@@ -393,9 +405,21 @@ def _next_placer(game: Match, last: int) -> None:
     finish_placements(game)
 
 
+def roll_after_placements(game: Match, team: int) -> None:
+    """Rule 8: the O-team rolls for the corner kick when both teams are set up; its roll ends its own
+    placements (it need not make all three), never the D-team's."""
+    st = game.state
+    d_team = other(st.offense)
+    if team != st.offense or (st.placements[d_team] < PLACEMENTS_PER_TEAM and not st.placing_done[d_team]):
+        raise Illegal("not_your_turn", f"{TEAMS[st.actor]} places a pawn now; the corner kick is rolled for once "
+                                       "both teams are set up (rule 8)")
+    game._emit("placements_done")
+    finish_placements(game)
+
+
 def finish_placements(game: Match) -> None:
     st = game.state
-    st.phase, st.actor, st.roll = Phase.CORNER_KICK, st.offense, 0
+    st.phase, st.actor, st.roll, st.reset_deadline = Phase.CORNER_KICK, st.offense, 0, -1.0
     st.kick, st.kicker, st.holder = "corner", st.shooter, st.shooter
 
 

@@ -38,7 +38,9 @@ def tick(game: Match, seconds: float) -> None:
         setpieces.minor_foul(game, st.move_team, "move_clock")
     if 0 <= st.reset_deadline <= st.now:
         st.reset_deadline = -1.0
-        game._emit("reset_clock_expired", kind=st.restart.kind if st.restart else None)
+        kind = st.restart.kind if st.restart else "corner" if st.phase == Phase.CORNER_PLACEMENT else \
+            "kick_off" if st.phase == Phase.KICK_OFF else None
+        game._emit("reset_clock_expired", kind=kind)
     if st.clock_running and not st.time_up and st.period <= 4 and st.elapsed >= period_length(game):
         st.time_up = True
         game._emit("time_up", period=st.period)

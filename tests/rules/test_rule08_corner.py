@@ -125,3 +125,25 @@ def test_rule8_the_corner_taker_may_not_touch_the_ball_until_another_pawn_has():
     play(gm, "press confirm", "press confirm", "roll red 2", "ball b14", "roll red 2")
     assert at(gm, "red-m1") == "a16"                            # the taker stepped onto the corner to kick
     assert rejects(gm, "red-m1 b14") == "kicker_barred"
+
+
+def test_rule8_the_o_team_rolls_only_when_both_teams_are_set_up():
+    gm = placements()
+    before = gm.state.clone()
+    assert rejects(gm, "roll red 3") == "not_your_turn"           # blue (the D-team) still places
+    assert gm.state == before
+    play(gm, "blue-d2 e15")
+    assert rejects(gm, "roll red 3") == "not_your_turn"           # red's turn, but blue has two placements left
+    play(gm, "red-m3 e14", "blue-m1 c13", "red-m2 g15", "blue-d1 f15")
+    play(gm, "roll red 3")                                        # blue is done: red's roll ends its placements
+    assert gm.state.phase == "corner_kick" and gm.state.roll == 3
+
+
+def test_rule8_the_corner_taker_belonging_off_the_pitch_never_counts_in_the_penalty_area():
+    gm = position(red={"gk": "d1", "s1": "d12", "m1": "d14", "m2": "b14", "m3": "e14", "m4": "g14", "s2": "f12"},
+                  blue={"gk": "c15", "d1": "b15", "d2": "f13", "m1": "a15"}, ball="d12")
+    play(gm, "roll red 1", "red-m2 a14", "roll red 2", "ball d14", "spin corner")
+    play(gm, "ball a16", "blue-m1 c14", "blue-d1 c16", "blue-gk d16")
+    assert gm.state.phase == "corner_placement" and at(gm, "red-m1") == "d14"    # not lifted yet
+    play(gm, "blue-d2 e15", "red-m2 b14", "blue-d2 g15", "red-s2 f14")           # red: b14 e14 g14 f14, four
+    assert at(gm, "red-s2") == "f14"

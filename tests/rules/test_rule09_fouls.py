@@ -1,5 +1,9 @@
 """Rule 9: fouls in battles (6 against 1), yellow and red cards, the defenders' shared count, penalty kicks,
 minor fouls with the decline option (C10)."""
+import json
+
+from controller.replay import replay_lines
+
 from .dsl import at, ball, edited, holder, offense, play, play_events, position, rejects
 
 
@@ -381,3 +385,39 @@ def test_rule9A_rule9B_only_a_minor_foul_free_kick_may_be_declined():
     assert gm.state.phase == "free_kick_setup" and rejects(gm, "press decline") == "not_expected"
     gm = penalty()
     assert rejects(gm, "press decline") == "not_expected"
+
+
+def test_rule9B_an_o_team_team_mate_may_stand_on_the_other_arc_square():
+    gm = position(red={"gk": "d1", "s1": "d13", "m1": "a3", "m2": "c14"},
+                  blue={"gk": "d16", "d1": "d14", "d2": "f14", "m1": "e15"}, ball="d13")
+    play(gm, "roll red 1", "red-m1 a4", "roll red 1", "dribble d14", "roll red 6", "roll blue 1")
+    play(gm, "blue-d1 c13")
+    play(gm, "red-m2 e13")                                        # no D-team pawn on the arc; red may stand there
+    assert at(gm, "red-m2") == "e13"
+    assert rejects(gm, "blue-d2 e13") in ("square_taken", "placement", "not_your_turn")
+
+
+def test_rule9C_C10_strict_an_illegal_corner_placement_left_on_the_board_is_a_minor_foul():
+    setup = {"type": "setup", "offense": "red", "ball": "d12", "options": {"strict_minor_fouls": True},
+             "pawns": {"red-gk": "d1", "red-s1": "d12", "red-m1": "d14", "red-m2": "a10", "red-m3": "e13",
+                       "blue-gk": "c15", "blue-d1": "b15", "blue-d2": "f13", "blue-m1": "a15"}}
+    moves = [("a10", "a11", "red"), None, ("d12", "d14", "ball"), "corner", ("d14", "a16", "ball"),
+             ("a15", "c14", "blue"), ("b15", "c16", "blue"), ("c15", "d16", "blue")]
+    lines = [setup, {"type": "roll", "die": "red", "value": 1}]
+    for m in moves:
+        if m is None:
+            lines.append({"type": "roll", "die": "red", "value": 2})
+        elif m == "corner":
+            lines.append({"type": "spin", "outcome": "corner"})
+        else:
+            lines.append({"type": "move", "from": m[0], "to": m[1], "token": m[2]})
+    lines += [{"type": "lift", "square": "d14", "token": "red"},
+              {"type": "lift", "square": "f13", "token": "blue"},
+              {"type": "place", "square": "b16", "token": "blue"},     # line 13: in the zone, refused at once
+              {"type": "clock", "advance": 0.1}]                        # line 14: the settle window ends
+    out = replay_lines([json.dumps(x) for x in lines])
+    verdicts = {o["line"]: o for o in out if "line" in o}
+    assert verdicts[13]["reason"] == "free_kick_zone"
+    assert verdicts[14]["ok"], verdicts[14]
+    fouls = [o for o in out if o.get("event") == "foul"]
+    assert fouls and fouls[0]["kind"] == "minor" and fouls[0]["team"] == "blue"

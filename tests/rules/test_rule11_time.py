@@ -232,3 +232,31 @@ def test_rule11_C20_a_standard_setup_with_a_clock_key_kicks_off_that_period():
     assert snap["phase"] == "kick_off" and snap["offense"] == "red"   # red kicked off the first half
     v, events, snap = replay({"type": "setup", "formation": "standard", "clock": {"period": 2}})
     assert v[1]["reason"] == "bad_input" and "roll-off" in v[1]["detail"]
+
+
+def test_rule11A_C23_the_kickoff_after_a_goal_shows_the_reset_clock():
+    gm = position(red={"gk": "d1", "s1": "d12", "m1": "e14", "m2": "a10"},
+                  blue={"gk": "d16", "d1": "h15", "s1": "h10"}, ball="d12")
+    play(gm, "roll red 1", "red-m2 a11", "roll red 2", "ball e14", "tick 5", "spin goal")
+    assert gm.state.phase == "kick_off"
+    assert gm.state.reset_deadline == gm.state.now + 60
+    assert play(gm, "tick 61") == ["reset_clock_expired"]         # shown, not sanctioned (C23)
+    assert gm.state.phase == "kick_off"
+
+
+def test_rule11A_C23_the_kickoff_roll_ends_the_reset():
+    gm = position(red={"gk": "d1", "s1": "d12", "m1": "e14", "m2": "a10"},
+                  blue={"gk": "d16", "d1": "h15", "s1": "h10"}, ball="d12")
+    play(gm, "roll red 1", "red-m2 a11", "roll red 2", "ball e14", "spin goal", "roll blue 2")
+    assert gm.state.reset_deadline == -1.0
+
+
+def test_rule11A_C23_the_corner_reset_clock_runs_through_the_placements():
+    gm = position(red={"gk": "d1", "s1": "d12", "m1": "d14", "m2": "a10", "m3": "e13"},
+                  blue={"gk": "c15", "d1": "b15", "d2": "f13", "m1": "a15"}, ball="d12")
+    play(gm, "roll red 1", "red-m2 a11", "roll red 2", "ball d14", "tick 5", "spin corner")
+    assert gm.state.reset_deadline == 65.0
+    play(gm, "ball a16", "blue-m1 c14", "blue-d1 c16", "blue-gk d16", "lift red-m1")
+    assert gm.state.phase == "corner_placement" and gm.state.reset_deadline == 65.0
+    events = play_events(gm, "tick 61")
+    assert events == [{"event": "reset_clock_expired", "kind": "corner"}]
