@@ -11,8 +11,9 @@ import time
 
 import pytest
 
+from controller import story
 from tests.cli.cli_helpers import ROOT
-from tests.daemon.daemon_helpers import BOARD, Mosquitto, sim_args, start_daemon, stop_process
+from tests.daemon.daemon_helpers import BOARD, Mosquitto, Watcher, sim_args, start_daemon, stop_process
 
 TMUX = shutil.which("tmux")
 
@@ -56,6 +57,7 @@ def test_watch_follows_a_sim_match_through_a_real_broker(broker, tmp_path):
     if TMUX is None:
         pytest.fail("tmux is missing: deploy/test.sh installs it (SOCCERBOARD_APT), or apt-get install tmux",
                     pytrace=False)
+    spectator = Watcher(broker.port)             # what MQTT subscribers get: each event with its `text`
     sim = start_daemon(sim_args(broker, tmp_path / "journal", "--no-web", "--seed", "4", "--speed", "0.01",
                                 "--half-minutes", "2", "--extra-time-minutes", "0", "--stay"), tmp_path / "sim.log")
     term = Tmux(f"sbwatch{tmp_path.name[-12:]}")
@@ -76,6 +78,10 @@ def test_watch_follows_a_sim_match_through_a_real_broker(broker, tmp_path):
         term.send("C-c")
         term.send("clear; echo watch-ended-$?", "Enter")                  # back at the shell, exit status 0
         term.wait_for(r"^watch-ended-0$", 10)
+        events = spectator.of("events")
+        assert events and all(e["text"] == story.sentence(e) for e in events)
+        assert any(e["text"].startswith("Full time: ") for e in events)
     finally:
         term.close()
         stop_process(sim)
+        spectator.close()
