@@ -8,6 +8,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -271,3 +272,22 @@ class HubBroker(Broker):
             .replace("@HUB_HOST@:8883", f"127.0.0.1:{self.tls_port}") \
             .replace("/etc/mosquitto/certs/hub-ca.crt", str(self.pki["ca"])) \
             .replace("@HUB_PASSWORD@", self.accounts[board])
+
+
+class EmulatedBoard:
+    """`soccerboard emulate-board` on a pseudo-terminal, its stable name a symlink (like /dev/soccerboard)."""
+
+    def __init__(self, link: Path, scenario: Path):
+        self.link = link
+        self.proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "emulate-board", str(scenario),
+                                     "--link", str(link), "--wait-for-host", "30"], cwd=ROOT,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        wait_for(link.exists, 15, "the emulated board's port")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(5)

@@ -11,8 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
-import sys
 import time
 from contextlib import redirect_stdout
 from io import StringIO
@@ -21,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from controller.daemon.doctor import add_doctor_command, run_doctor
-from tests.daemon.daemon_helpers import ROOT, free_port, wait_for
-from tests.deploy.deploy_helpers import ACCOUNTS, BOARD, BoardBroker, Broker
+from tests.daemon.daemon_helpers import free_port
+from tests.deploy.deploy_helpers import ACCOUNTS, BOARD, BoardBroker, Broker, EmulatedBoard
 
 
 def stand_ins(bin_dir: Path, synchronised: bool, service: dict[str, str]) -> None:
@@ -38,25 +36,6 @@ def running_service(pinged_seconds_ago: float = 1.0) -> dict[str, str]:
     last = time.monotonic_ns() // 1000 - int(pinged_seconds_ago * 1e6)
     return {"UnitFileState": "enabled", "ActiveState": "active", "SubState": "running", "WatchdogUSec": "10s",
             "WatchdogTimestampMonotonic": str(last), "NRestarts": "0"}
-
-
-class EmulatedBoard:
-    """`soccerboard emulate-board` on a pseudo-terminal, its stable name a symlink (like /dev/soccerboard)."""
-
-    def __init__(self, link: Path, scenario: Path):
-        self.link = link
-        self.proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "emulate-board", str(scenario),
-                                     "--link", str(link), "--wait-for-host", "30"], cwd=ROOT,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        wait_for(link.exists, 15, "the emulated board's port")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(5)
 
 
 def write_config(path: Path, port: str, broker_port: int, password_file: Path, journal: Path) -> Path:

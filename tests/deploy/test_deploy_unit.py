@@ -14,12 +14,13 @@ import shutil
 import socket
 import subprocess
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.daemon.daemon_helpers import ROOT
-from tests.deploy.deploy_helpers import ACCOUNTS, BOARD
+from tests.daemon.daemon_helpers import ROOT, free_port
+from tests.deploy.deploy_helpers import ACCOUNTS, BOARD, EmulatedBoard
 
 UNIT = ROOT / "deploy/soccerboard.service"
 SPECTATORS = ROOT / "deploy/soccerboard-spectators.service"
@@ -80,10 +81,16 @@ def test_the_daemon_reaches_ready_under_the_units_sandbox(tmp_path, deploy_broke
         pytest.fail("the sandbox needs python3-seccomp: bash deploy/test.sh installs it", pytrace=False)
     password = tmp_path / "mqtt.password"
     password.write_text(ACCOUNTS[BOARD])
+    password.chmod(0o640)
+    scenario = tmp_path / "empty.jsonl"
+    scenario.write_text("")
+    board = EmulatedBoard(tmp_path / "soccerboard", scenario)     # the serial backend's real path: pyserial
+    web_port = free_port()
     config = tmp_path / "soccerboard.toml"
-    config.write_text(f'board_id = "{BOARD}"\n[hardware]\nbackend = "sim"\n'
+    config.write_text(f'board_id = "{BOARD}"\n[hardware]\nbackend = "serial"\nport = "{board.link}"\n'
                       f'[mqtt]\nurl = "mqtt://127.0.0.1:{deploy_broker.port}"\nusername = "{BOARD}"\n'
-                      f'password_file = "{password}"\n[journal]\ndir = "{tmp_path / "journal"}"\n')
+                      f'password_file = "{password}"\n[journal]\ndir = "{tmp_path / "journal"}"\n'
+                      f'[web]\nenabled = true\nport = {web_port}\n')
     notify = tmp_path / "notify"
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     sock.bind(str(notify))
@@ -110,8 +117,13 @@ def test_the_daemon_reaches_ready_under_the_units_sandbox(tmp_path, deploy_broke
         assert time.monotonic() - started < 20
         journals = list((tmp_path / "journal").glob("*.jsonl"))
         assert journals and oct(journals[0].stat().st_mode & 0o777) == "0o600"      # UMask=0077
+        with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/index.html", timeout=5) as page:
+            assert page.status == 200                                                 # the page, over AF_INET
+        log_text = log.read_text()
+        assert "board 'soccerboard-emulator" in log_text and "connected" in log_text, log_text
     finally:
         proc.terminate()
         proc.wait(15)
         sock.close()
+        board.stop()
     assert proc.returncode == 0, log.read_text()
