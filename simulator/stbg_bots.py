@@ -8,12 +8,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from controller.stbg import KINDS, Action, Card, Done, Game, Kick, Roll, Star, Step, Substitution, Tick
-from controller.stbg.board import GOAL_AREA, other, rank_of, squares_of
+from controller.stbg import KINDS, PAWN_IDS, Action, Card, Done, Game, Hand, Kick, Roll, Star, Step, Substitution, Tick
+from controller.stbg.board import GOAL_AREA, MIDDLE, SPOTS, name, other, rank_of, squares_of
 from controller.stbg.legal import may_press_done
 from controller.stbg.reach import KING_BALL
 from controller.stbg.restarts import setup_todo
 from controller.stbg.stars import why_not
+from hal.board import TEAMS
 
 Event = dict[str, Any]
 
@@ -56,16 +57,23 @@ class StbgBot:
         return self._play(game)
 
     def _set_up(self, game: Game) -> Action | None:
-        """At a set-up: `done` once the position allows it, else the placement (of a sample) that leaves
-        the fewest things to do."""
-        legal = [a for a in game.legal_actions() if not isinstance(a, Substitution)]
-        done = [a for a in legal if isinstance(a, Done)]
-        if done:
-            return done[0]
-        team = game.state.turn
+        """At a set-up: `done` once the position allows it, else the placement (of a sample: the ball's
+        squares, the areas that matter, a few others a pawn) that leaves the fewest things to do."""
+        st = game.state
+        team = st.turn
+        if may_press_done(game):
+            return Done(team)
+        key = GOAL_AREA[0] | GOAL_AREA[1] | SPOTS[0] | SPOTS[1] | (1 << st.ball)
+        for pair in MIDDLE:
+            key |= (1 << pair[0]) | (1 << pair[1])
+        candidates: list[Action] = [Kick(s) for s in squares_of(game.ball_destinations())]
+        for p, m in game.legal_pawn_moves().items():
+            squares = squares_of(m & ~key)
+            candidates += [Step(p, s) for s in squares_of(m & key)]
+            candidates += [Step(p, s) for s in self.rng.sample(squares, min(6, len(squares)))]
         before = len(setup_todo(game, team))
         best: tuple[int, Action] | None = None
-        for a in self.rng.sample(legal, min(len(legal), 80)):
+        for a in candidates:
             game.apply(a)
             left = len(setup_todo(game, team)) if game.state.phase != "play" else -1
             game.undo()
@@ -73,7 +81,7 @@ class StbgBot:
                 best = (left, a)
         if best is not None and best[0] < before:
             return best[1]
-        return self.rng.choice(legal) if legal else None
+        return self.rng.choice(candidates) if candidates else None
 
     def _play(self, game: Game) -> Action | None:
         rng = self.rng
@@ -139,3 +147,34 @@ def play_match(game: Game, bot: StbgBot, on_action: Callable[[Action, list[Event
             if on_action is not None:
                 on_action(tick, events)
     return n
+
+
+def lines_for(game: Game, action: Action) -> list[dict[str, Any]]:
+    """The scenario lines a board reports for an action about to be applied to `game`: a holder carrying the
+    ball is four raw lines (both lifted, the ball put down, then the holder: S8); other moves are `move` lines."""
+    st = game.state
+    if isinstance(action, Roll):
+        return [{"type": "roll", "die": TEAMS[action.team], "value": action.value}]
+    if isinstance(action, Card):
+        return [{"type": "card", "card": action.kind}]
+    if isinstance(action, Tick):
+        return [{"type": "clock", "advance": action.seconds}]
+    if isinstance(action, Done):
+        return [{"type": "press", "button": "done", "team": TEAMS[action.team]}]
+    if isinstance(action, Star):
+        return [{"type": "press", "button": f"star_{action.kind}", "team": TEAMS[action.team]}]
+    if isinstance(action, Substitution):
+        return [{"type": "press", "button": "substitution", "team": TEAMS[action.pawn // 6],
+                 "pawn": PAWN_IDS[action.pawn]}]
+    if isinstance(action, Hand):
+        return [{"type": "hand", "team": TEAMS[action.team], "cards": list(action.cards)}]
+    if isinstance(action, Kick):
+        return [{"type": "move", "from": name(st.ball), "to": name(action.to), "token": "ball"}]
+    if isinstance(action, Step):
+        colour = TEAMS[action.pawn // 6]
+        frm, to = name(st.sq[action.pawn]), name(action.to)
+        if st.phase == "play" and action.pawn == st.holder and st.rolled:
+            return [{"type": "lift", "square": frm, "token": colour}, {"type": "lift", "square": frm, "token": "ball"},
+                    {"type": "place", "square": to, "token": "ball"}, {"type": "place", "square": to, "token": colour}]
+        return [{"type": "move", "from": frm, "to": to, "token": colour}]
+    raise ValueError(f"no board lines for {action!r}")

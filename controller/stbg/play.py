@@ -65,14 +65,12 @@ def step(game: Game, pawn: int, to: int) -> None:
                       f"a team-mate of {PAWN_IDS[pawn]} is in that space ({name(to)}) already")
     if pawn == st.holder:
         return _dribble(game, pawn, to)
+    if to == st.ball and st.holder < 0 and pawn == st.barred:
+        raise Illegal("kicker_barred", f"{PAWN_IDS[pawn]} took the kick: another pawn touches the ball first")
     c = cost(st.sq[pawn], to)
     if c > st.points:
         raise Illegal("over_budget", f"{PAWN_IDS[pawn]} to {name(to)} costs {c}, {st.points} left")
-    battle = False
-    if to == st.ball:
-        if st.holder < 0 and pawn == st.barred:
-            raise Illegal("kicker_barred", f"{PAWN_IDS[pawn]} took the kick: another pawn touches the ball first")
-        battle = st.holder >= 0 and team_of(st.holder) != team_of(pawn)
+    battle = to == st.ball and st.holder >= 0 and team_of(st.holder) != team_of(pawn)
     st.points -= c
     st.sq[pawn] = to
     if battle:

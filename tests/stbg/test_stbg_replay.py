@@ -1,0 +1,121 @@
+"""`soccerboard replay` plays STBG scenarios: a set-up with "ruleset": "stbg", the new lines (hand, card, press
+done / star_* / substitution), and every bad input of the issue refused with a stable reason and nothing
+changed."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from .dsl import event_names, explicit, replay, setup_line, snapshot, verdicts
+
+STANDARD = setup_line(formation="standard", kickoff="red")
+RED4 = {"p1": "d1", "p2": "b6", "p3": "d6", "p4": "f6"}
+BLUE4 = {"p1": "d16", "p2": "b11", "p3": "d11", "p4": "f11"}
+
+
+def roll(team, value):
+    return {"type": "roll", "die": team, "value": value}
+
+
+def move(a, b, token):
+    return {"type": "move", "from": a, "to": b, "token": token}
+
+
+def press(button, team=None, **kw):
+    return {"type": "press", "button": button, **({"team": team} if team else {}), **kw}
+
+
+def test_the_setup_selects_the_stbg_engine():
+    out = replay(STANDARD)
+    snap = snapshot(out)
+    assert snap["ruleset"] == "stbg" and snap["turn"] == "red" and snap["ball"] == "d8"
+    assert snap["board"]["consistent"]
+
+
+def test_cli_replays_an_stbg_scenario():
+    lines = [STANDARD, json.dumps(roll("red", 3)), json.dumps(move("d8", "e8", "ball"))]
+    proc = subprocess.run([sys.executable, "-m", "controller.cli", "replay", "-"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=60)
+    out = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert proc.returncode == 0 and {"event": "kick_off", "period": 1, "team": "red"} in out
+
+
+def test_a_split_turn_with_move_lines_and_done():
+    out = replay(STANDARD, roll("red", 5), move("d8", "e8", "ball"), move("b6", "b8", "red"),
+                 move("e8", "e10", "ball"), move("e8", "e10", "red"), press("done", "red"))
+    v = verdicts(out)
+    assert all(v[n]["ok"] for n in v), v
+    snap = snapshot(out)
+    assert snap["holder"] == "red-p3" and snap["ball"] == "e10" and snap["turn"] == "blue"
+
+
+def test_explicit_setup_names_the_team_to_roll():
+    out = replay(explicit(RED4, BLUE4, "d11", turn="blue"), roll("blue", 2))
+    assert snapshot(out)["holder"] == "blue-p3" and snapshot(out)["points_left"] == 2
+
+
+def test_a_fault_card_and_substitution_through_lines():
+    blue = {**BLUE4, "p3": "c6"}
+    out = replay(explicit(RED4, blue, "d6", turn="blue"), roll("blue", 1), move("c6", "d6", "blue"),
+                 roll("red", 4), roll("blue", 4), {"type": "card", "card": "yellow"},
+                 press("substitution", "blue", pawn="blue-p3"))
+    v = verdicts(out)
+    assert all(x["ok"] for x in v.values()), v
+    assert event_names(out)[-1] == "substitution" and snapshot(out)["substitutions"]["blue"] == 1
+
+
+BAD = [
+    ("card when no fault is pending", [{"type": "card", "card": "yellow"}], "card_not_allowed"),
+    ("star card at a set piece (the kick-off)", [press("star_pass", "red")], "card_not_allowed"),
+    ("a hand with a seventh card",
+     [{"type": "hand", "team": "red", "cards": ["pass"] * 3 + ["shoot"] * 2 + ["steal"] * 2}], "card_not_allowed"),
+    ("a fifth card of a kind", [{"type": "hand", "team": "red", "cards": ["pass"] * 5 + ["shoot"]}],
+     "card_not_allowed"),
+    ("a move over the budget", [roll("red", 2), move("d8", "e8", "ball"), move("b6", "b9", "red")], "over_budget"),
+    ("a roll out of turn", [roll("blue", 2)], "not_your_turn"),
+    ("done without a team", [roll("red", 2), move("d8", "e8", "ball"), press("done")], "bad_input"),
+    ("an unknown button", [press("spin", "red")], "bad_input"),
+    ("a spin line", [{"type": "spin", "outcome": "goal"}], "not_expected"),
+]
+
+
+@pytest.mark.parametrize(("what", "lines", "reason"), BAD, ids=[b[0] for b in BAD])
+def test_bad_input_is_refused_with_a_stable_reason_and_nothing_changes(what, lines, reason):
+    out = replay(STANDARD, *lines)
+    last = verdicts(out)[len(lines) + 1]
+    assert not last["ok"] and last["reason"] == reason, (what, last)
+    before = snapshot(replay(STANDARD, *lines[:-1]))
+    assert snapshot(out) == before
+
+
+def test_a_kick_over_an_opponent_is_refused():
+    blue = {**BLUE4, "p3": "d8"}
+    out = replay(explicit(RED4, blue, "d6"), roll("red", 4), move("d6", "d10", "ball"))
+    assert verdicts(out)[3]["reason"] == "path_blocked"
+    assert snapshot(out)["ball"] == "d6"
+
+
+def test_a_second_star_card_in_a_turn_is_refused():
+    red = {**RED4, "p4": "h10"}
+    out = replay(explicit(RED4 | red, {**BLUE4, "p3": "c9"}, "d6", turn="blue"), press("star_steal", "blue"),
+                 move("c9", "d6", "blue"), press("star_pass", "blue"))
+    v = verdicts(out)
+    assert v[3]["ok"] and v[4]["reason"] == "card_not_allowed"
+
+
+def test_stw_set_up_may_not_name_a_turn():
+    out = replay(json.dumps({"type": "setup", "formation": "standard", "kickoff": "red", "turn": "red"}))
+    assert verdicts(out)[1]["reason"] == "bad_input"
+
+
+def test_an_unknown_ruleset_is_bad_input():
+    out = replay(json.dumps({"type": "setup", "ruleset": "chess"}))
+    assert verdicts(out)[1]["reason"] == "bad_input"
+
+
+def test_stbg_lines_in_a_soccer_tactics_world_game_are_refused_not_a_crash():
+    out = replay(json.dumps({"type": "setup", "formation": "standard", "kickoff": "red"}),
+                 {"type": "card", "card": "red"}, {"type": "hand", "team": "red", "cards": ["pass"]})
+    v = verdicts(out)
+    assert not v[2]["ok"] and not v[3]["ok"]
