@@ -183,6 +183,14 @@ class Console:
         self._drawn_at = 0.0
         self._mismatch: dict | None = None
         self._lock = threading.Lock()
+        self._closed = threading.Event()
+        if self.status_line:           # the move clock counts down while nothing happens on the board
+            threading.Thread(target=self._tick, name="soccerboard-console", daemon=True).start()
+
+    def _tick(self) -> None:
+        while not self._closed.wait(1.0):
+            with self._lock:
+                self._status()
 
     def __call__(self, msgs) -> None:
         with self._lock:
@@ -235,7 +243,8 @@ class Console:
             self._drawn, self._drawn_at = text, now
 
     def close(self) -> None:
-        """Leave the terminal on a fresh line."""
+        """Stop redrawing and leave the terminal on a fresh line."""
+        self._closed.set()
         with self._lock:
             if self._drawn:
                 self.out.write("\r\x1b[K")

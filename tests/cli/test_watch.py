@@ -85,3 +85,24 @@ def test_watch_follows_a_sim_match_through_a_real_broker(broker, tmp_path):
         term.close()
         stop_process(sim)
         spectator.close()
+
+
+def test_sim_on_a_terminal_has_a_status_line_and_ctrl_c_says_how_to_resume(tmp_path):
+    if TMUX is None:
+        pytest.fail("tmux is missing: deploy/test.sh installs it (SOCCERBOARD_APT), or apt-get install tmux",
+                    pytrace=False)
+    term = Tmux(f"sbsim{tmp_path.name[-12:]}")
+    try:
+        command = [sys.executable, "-m", "controller.cli", "sim", "--no-web", "--seed", "2", "--speed", "0.05",
+                   "--half-minutes", "30", "--journal-dir", str(tmp_path / "j")]
+        term.send(f"cd {shlex.quote(str(ROOT))} && {shlex.join(command)}", "Enter")
+        status = r"^\d+' \| Red \d+-\d+ Blue \| 1st half [a-z ]+ \| (Red|Blue) to \w+"
+        shown = term.wait_for(status, 30)
+        time.sleep(1.5)
+        assert len(re.findall(status, term.screen(), re.M)) == 1      # one status line, redrawn in place
+        term.send("C-c")
+        shown = term.wait_for(r"^resume it with: soccerboard sim ", 15)
+        assert "stopped; the unfinished match is kept in " in shown
+        assert not re.search(r"^\d+' \| Red", shown, re.M)    # the status line was cleared first
+    finally:
+        term.close()
