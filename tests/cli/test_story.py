@@ -64,3 +64,15 @@ def test_every_event_has_a_sentence_and_odd_ones_do_not_break_it():
     assert story.sentence({"event": "battle", "pawns": 7}) == "Battle: ?"
     assert story.sentence({"event": "nonsense"}) == "unknown event nonsense"
     assert story.sentence({}) == "unknown event (no name)"
+
+
+def test_short_demo_matches_stay_short(played, tmp_path):
+    """`sim --half-minutes N --extra-time-minutes M`: the match's options say so (0: no extra time)."""
+    from controller.daemon.report import analyse
+    folder, console = played
+    assert analyse(folder)["options"] == {"half_minutes": 1.0, "extra_time": False}
+    assert "Extra time" not in console
+    done = soccerboard("sim", "--seed", "3", "--speed", "0", "--no-web", "--half-minutes", "1",
+                       "--extra-time-minutes", "0.5", "--journal-dir", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert analyse(tmp_path)["options"] == {"half_minutes": 1.0, "extra_time_minutes": 0.5}
