@@ -144,6 +144,7 @@ class Watcher:
         self.client.reconnect_delay_set(1, 5)
         self.client.on_connect = self._connected
         self.client.on_disconnect = lambda *_: view.on_status("unreachable, retrying")
+        self.client.on_connect_fail = lambda *_: view.on_status("unreachable, retrying")
         self.client.on_message = self._message
 
     def start(self) -> Watcher:
@@ -185,6 +186,7 @@ def run(url: str, prefix: str, board_id: str, out: TextIO | None = None, seconds
     watcher = Watcher(url, prefix, board_id, view).start()
     tty = out.isatty()
     end = None if seconds is None else time.monotonic() + seconds
+    told_status = ""
     try:
         if tty:
             out.write("\x1b[?25l")           # no cursor blinking over the board
@@ -197,6 +199,10 @@ def run(url: str, prefix: str, board_id: str, out: TextIO | None = None, seconds
             else:
                 with view.lock:
                     lines, view.new_lines = view.new_lines, []
+                    status = view.status
+                if status != told_status:       # a pipe hears of the link on standard error
+                    told_status = status
+                    print(f"soccerboard watch: {board_id} at {url}: {status}", file=sys.stderr, flush=True)
                 if lines:
                     out.write("\n".join(lines) + "\n")
             out.flush()
