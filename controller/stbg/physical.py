@@ -75,7 +75,7 @@ def read_difference(game: Game, missing: list[Token], extra: list[Token], final:
         if action is not None:
             follow = isinstance(action, Kick) and st.holder >= 0 and bool(game.dribble_destinations() >> action.to & 1)
             return Reading("exact", action, open_ended=st.phase == Phase.PLAY and (not final or follow))
-        if not final and _on_its_way(game, missing, extra):
+        if _on_its_way(game, missing, extra, final):
             return Reading("pending")
         return Reading("wrong", error=err or Illegal("board_mismatch", "these tokens are on no legal way"))
     err = _placements(game, missing, extra)
@@ -171,14 +171,16 @@ def _sequence(game: Game, missing: list[Token],
     return None, first or Illegal("board_mismatch", "these tokens are on no legal way")
 
 
-def _on_its_way(game: Game, missing: list[Token], extra: list[Token]) -> bool:
-    """A token resting on its way: a ball on the line to a legal end (a kick sliding), or a holder put down
-    before its ball on a square it may carry the ball to (S8)."""
+def _on_its_way(game: Game, missing: list[Token], extra: list[Token], final: bool) -> bool:
+    """A token resting on its way: a ball on the line to a legal end (a kick sliding, not for a `move` line
+    that says where it ends), or a holder put down before its ball on a square it may carry the ball to (S8)."""
     st = game.state
     if st.phase != Phase.PLAY or len(missing) != 1:
         return False
     (a, token), (b, _) = missing[0], extra[0]
     if token == "ball":
+        if final:
+            return False
         for end in _squares(game.ball_destinations()):
             between = line(a, end)
             if between and b in between:

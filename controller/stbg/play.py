@@ -20,6 +20,8 @@ def roll(game: Game, team: int, value: int) -> None:
     st = game.state
     if st.phase in BOTH_ROLL:
         return restarts.both_roll(game, team, value)
+    if st.phase == Phase.FREE_KICK_SETUP and team == st.attack:
+        restarts.setup_done(game, st.turn)         # the free kick's roll ends its set-up (done is optional)
     if st.phase != Phase.PLAY:
         raise Illegal("not_expected", f"no roll is expected now (phase {st.phase})")
     if team != st.turn:
@@ -70,7 +72,7 @@ def step(game: Game, pawn: int, to: int) -> None:
     c = cost(st.sq[pawn], to)
     if c > st.points:
         raise Illegal("over_budget", f"{PAWN_IDS[pawn]} to {name(to)} costs {c}, {st.points} left")
-    battle = to == st.ball and st.holder >= 0 and team_of(st.holder) != team_of(pawn)
+    battle = bool(goal_area_mates(to) >> st.ball & 1) and st.holder >= 0 and team_of(st.holder) != team_of(pawn)
     st.points -= c
     st.sq[pawn] = to
     if battle:

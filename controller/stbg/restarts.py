@@ -213,7 +213,9 @@ def _save(game: Game) -> None:
     st = game.state
     defend = other(st.attack)
     keeper = pawns_in(st, defend, GOAL_AREA[defend])[0]
-    st.ball, st.holder = st.sq[keeper], keeper
+    st.holder = keeper              # a shot's ball stays on its square: the goal area is one space, the goalie's
+    if not GOAL_AREA[defend] >> st.ball & 1:
+        st.ball = st.sq[keeper]     # a penalty's, from the spot, goes to the goalie
     game.emit("save", team=TEAMS[defend], pawn=PAWN_IDS[keeper])
     game.emit("goal_kick", team=TEAMS[defend])
     start_turn(game, defend)

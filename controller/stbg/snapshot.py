@@ -49,7 +49,6 @@ class TeamStars(_Model):
     pass_: CardCount = Field(alias="pass")
     shoot: CardCount
     steal: CardCount
-    declared: bool
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
@@ -103,6 +102,7 @@ class StbgSnapshot(BaseModel):
     barred: str | None
     pawns: dict[str, PawnState]
     star_cards: Stars
+    hands_declared: dict[str, bool]
     substitutions: Score
     skips: Score
     clock: Clock
@@ -118,8 +118,18 @@ class StbgSnapshot(BaseModel):
 def _team_stars(game: Game, team: int) -> TeamStars:
     st = game.state
     counts = {k: CardCount(used=st.stars_used[team][i], left=cards_left(game, team, k)) for i, k in enumerate(KINDS)}
-    return TeamStars(pass_=counts["pass"], shoot=counts["shoot"], steal=counts["steal"],
-                     declared=st.hands[team] is not None)
+    return TeamStars(pass_=counts["pass"], shoot=counts["shoot"], steal=counts["steal"])
+
+
+def _turn(game: Game) -> Team | None:
+    """The team whose turn it is; at a kick-off set-up the kick-off team throughout (S18); at another set-up
+    or a card, the team to act."""
+    st = game.state
+    if st.phase == "kickoff_setup":
+        return TEAMS[st.kickoff_team]  # type: ignore[return-value]
+    if st.phase == "play" or st.phase in SETUPS or st.phase == "card":
+        return TEAMS[st.turn]  # type: ignore[return-value]
+    return None
 
 
 def snapshot_of(game: Game) -> StbgSnapshot:
@@ -133,7 +143,7 @@ def snapshot_of(game: Game) -> StbgSnapshot:
         holder=PAWN_IDS[st.holder] if st.holder >= 0 else None,
         phase=st.phase,
         expects=game.expects(),
-        turn=TEAMS[st.turn] if in_turn or st.phase in SETUPS or st.phase == "card" else None,
+        turn=_turn(game),
         turn_kind=st.kind if in_turn else None,
         points_left=st.points if in_turn and st.rolled else None,
         star=st.star or None,
@@ -143,6 +153,7 @@ def snapshot_of(game: Game) -> StbgSnapshot:
                               goalie=st.sq[i] >= 0 and bool(GOAL_AREA[team_of(i)] >> st.sq[i] & 1))
                for i, pid in enumerate(PAWN_IDS)},
         star_cards=Stars(red=_team_stars(game, 0), blue=_team_stars(game, 1)),
+        hands_declared={t: st.hands[i] is not None for i, t in enumerate(TEAMS)},
         substitutions=Score(red=st.subs[0], blue=st.subs[1]),
         skips=Score(red=st.skips[0], blue=st.skips[1]),
         clock=Clock(period=st.period, elapsed=round(st.elapsed, 3), length=period_length(game),

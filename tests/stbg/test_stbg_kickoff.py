@@ -61,3 +61,12 @@ def test_s18_done_refused_while_the_kick_off_set_up_breaks_the_rule():
     play(game, "blue-p3 a14")                                  # the e9 middle square is left empty
     assert rejects(game, "done blue") == "placement"
     play(game, "blue-p3 e9", "done blue")
+
+
+def test_s18_turn_names_the_kick_off_team_throughout_the_set_up():
+    from controller.stbg.snapshot import snapshot_of
+    game = position(red={"p1": "d1", "p2": "b6", "p3": "e14", "p4": "f6"},
+                    blue={"p1": "a16", "p2": "b11", "p3": "d11", "p4": "f11"}, ball="e14")
+    play(game, "roll red 2", "ball e16", "done blue")
+    snap = snapshot_of(game).to_json_dict()
+    assert snap["turn"] == "blue" and snap["expects"] == {"input": "setup", "team": "red"}

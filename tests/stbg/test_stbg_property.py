@@ -28,8 +28,8 @@ def check_position(game: Game) -> None:
         assert len(spaces) == len(set(spaces)), f"two {team} pawns in one space: {squares}"
         assert sum(1 for s in squares if GOAL_AREA[team] >> s & 1) <= 1
         assert all(st.sq[p] < 0 for p in pawns_of(team) if st.sent_off[p])
-    if st.holder >= 0:
-        assert st.sq[st.holder] == st.ball
+    if st.holder >= 0:                      # the holder is on the ball's space (a goal area is one)
+        assert goal_area_mates(st.sq[st.holder]) >> st.ball & 1
     assert st.points >= 0
 
 

@@ -119,3 +119,21 @@ def test_stbg_lines_in_a_soccer_tactics_world_game_are_refused_not_a_crash():
                  {"type": "card", "card": "red"}, {"type": "hand", "team": "red", "cards": ["pass"]})
     v = verdicts(out)
     assert not v[2]["ok"] and not v[3]["ok"]
+
+
+def test_s8_a_dribble_written_as_two_move_lines_either_way_round():
+    for first, second in (("ball", "red"), ("red", "ball")):
+        out = replay(explicit(RED4, BLUE4, "d6"), roll("red", 2), move("d6", "d8", first), move("d6", "d8", second))
+        v = verdicts(out)
+        assert all(x["ok"] for x in v.values()), (first, v)
+        assert snapshot(out)["holder"] == "red-p3" and snapshot(out)["points_left"] == 0
+
+
+def test_the_free_kicks_roll_ends_its_set_up_done_is_optional():
+    blue = {**BLUE4, "p3": "c6"}
+    out = replay(explicit(RED4, blue, "d6", turn="blue"), roll("blue", 1), move("c6", "d6", "blue"),
+                 roll("red", 4), roll("blue", 4), {"type": "card", "card": "blank"}, roll("red", 3),
+                 move("d6", "c5", "blue"), roll("red", 3))
+    v = verdicts(out)
+    assert v[7]["reason"] == "placement" and v[8]["ok"] and v[9]["ok"]
+    assert snapshot(out)["turn_kind"] == "free_kick" and snapshot(out)["points_left"] == 3
