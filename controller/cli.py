@@ -180,9 +180,20 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:                # a bug: one line, and the traceback with -v
         if verbose:
             raise
+        if _config_error(e):              # a configuration found wanting late (a password file): status 2
+            print(f"soccerboard {argv[0] if argv else ''}: {e}", file=sys.stderr)
+            return USAGE
         print(f"soccerboard {argv[0] if argv else ''}: failed: {type(e).__name__}: {e} "
               "(run it again with -v for the traceback, and report it)", file=sys.stderr)
         return REJECTED
+
+
+def _config_error(e: Exception) -> bool:
+    try:
+        from .daemon.config import ConfigError
+    except ImportError:
+        return False
+    return isinstance(e, ConfigError)
 
 
 def _main(argv: list[str]) -> int:

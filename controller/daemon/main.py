@@ -123,6 +123,12 @@ def run_command(args) -> int:
     except ConfigError as e:
         print(f"soccerboard run: {e}", file=sys.stderr)
         return 2
+    try:
+        settings.mqtt.secret()      # a password file that cannot be read is found here, before anything starts
+    except ConfigError as e:
+        source = args.config or (DEFAULT_PATH if Path(DEFAULT_PATH).is_file() else "the default configuration")
+        print(f"soccerboard run: {source}: {e}", file=sys.stderr)
+        return 2
     for problem in problems(settings):
         log.error("%s", problem)
     from hal.backends import open_hardware
