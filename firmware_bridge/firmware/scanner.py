@@ -136,9 +136,12 @@ if VIPER:
         clock = ptr32(timer)  # noqa: F821
         for step in range(256):
             io[g[step]] = m[step]
-            start = clock[0]
-            while clock[0] - start < settle_us:
-                pass
+            if settle_us > 0:
+                # the timer ticks every microsecond from an unknown phase: settle_us + 1 ticks make
+                # at least settle_us microseconds
+                start = clock[0]
+                while clock[0] - start <= settle_us:
+                    pass
             r[step] = (io[1] >> 10) & 3  # GPIO_IN; commons on GP10 and GP11
 
     decode = _decode_viper

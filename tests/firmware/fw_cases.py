@@ -425,6 +425,39 @@ def test_viper_sample_loop_on_stand_in_registers():
         assert sio[6] == masks[255]
 
 
+def test_viper_settle_wait_counts_timer_ticks():
+    """The settle wait on a timer that a thread moves on: at least settle_us + 1 ticks a step (the
+    timer's phase is unknown), and the loop ends."""
+    _need_viper()
+    import _thread
+    from array import array
+
+    scanner = FW.scanner
+    regs, masks = scanner._tables()[:2]
+    masks = array("I", masks)
+    sio = array("I", [0] * 8)
+    sio[1] = 0xFFFFFFFF
+    timer = array("I", [0])
+    running = [True]
+
+    def tick():
+        while running[0]:
+            timer[0] += 1
+
+    _thread.start_new_thread(tick, ())
+    try:
+        while timer[0] == 0:
+            pass
+        raw = bytearray(256)
+        start = timer[0]
+        scanner._sample_viper(raw, regs, masks, 2, sio, timer)
+        waited = timer[0] - start
+    finally:
+        running[0] = False
+    assert raw == bytes([3]) * 256
+    assert waited >= 256 * 3, waited
+
+
 def test_viper_debounce_matches_python():
     _need_viper()
     debounce = FW.debounce
