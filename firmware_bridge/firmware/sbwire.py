@@ -196,6 +196,7 @@ class Deframer:
 
     def feed(self, data):
         frames = []  # type: list[tuple[int, int, bytes]]
+        view = memoryview(data)  # frames are decoded from views of data, not copies
         start = 0
         while True:
             j = data.find(b"\x00", start)
@@ -207,14 +208,14 @@ class Deframer:
                         self._skipping = True
                         self.errors += 1
                 return frames
-            chunk = data[start:j]
+            chunk = view[start:j]
             start = j + 1
             if self._skipping:
                 self._skipping = False
                 continue
             if self._buf:
                 self._buf += chunk
-                chunk = bytes(self._buf)
+                chunk = memoryview(self._buf)  # the buffer is then a new one: no copy
                 self._buf = bytearray()
             if not chunk:
                 continue
@@ -232,8 +233,9 @@ class Deframer:
             body = cobs_decode(chunk)
         except ValueError:
             return None
-        if len(body) < C.MIN_BODY:
+        n = len(body)
+        if n < C.MIN_BODY:
             return None
-        if self._crc(body[:-2]) != (body[-2] << 8) | body[-1]:
+        if self._crc(memoryview(body)[:n - 2]) != (body[n - 2] << 8) | body[n - 1]:
             return None
-        return (body[0], body[1], body[2:-2])
+        return (body[0], body[1], body[2:n - 2])
