@@ -241,11 +241,11 @@ def lay_out_formation(game: Game, kickoff: int) -> None:
 
 
 def kickoff_setup(game: Game) -> None:
-    """After a goal or at half time: the standard formation is laid out and each team may re-place its
-    pawns, the kick-off team first, each pressing done (S18)."""
+    """After a goal or at half time: a free re-placement (S18), the kick-off team first, then the other, each
+    pressing done once its pawns stand as the set-up rules say; the pieces stay where they are until then."""
     st = game.state
-    lay_out_formation(game, st.kickoff_team)
     _start_setup(game, Phase.KICKOFF_SETUP, st.kickoff_team)
+    _find_holder(game)
 
 
 def end_period(game: Game) -> None:

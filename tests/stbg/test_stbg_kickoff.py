@@ -44,13 +44,17 @@ def test_s18_after_a_goal_the_team_scored_upon_re_places_then_the_other():
     names = play(game, "roll red 2", "ball e16")
     assert names[-2:] == ["scoring_chance", "goal"]           # nobody in the goal area: a goal at once
     assert game.state.phase == "kickoff_setup" and game.expects() == {"input": "setup", "team": "blue"}
-    assert [sq(game, f"blue-p{i}") for i in range(1, 5)] == ["d16", "d9", "e9", "b11"]
+    assert sq(game, "blue-p1") == "a16" and ball(game) == "e16"      # a free re-placement: nothing moved yet
+    assert rejects(game, "done blue") == "placement"
     assert rejects(game, "done red") == "not_your_turn"
     assert rejects(game, "blue-p4 c10") == "placement"       # inside c7-f10 and not a middle square
     assert rejects(game, "blue-p4 b7") == "placement"        # outside its own half
-    play(game, "blue-p4 a12", "done blue")
+    assert rejects(game, "ball d12") == "placement"          # the ball goes to d9
+    play(game, "blue-p1 e16", "blue-p3 d9", "blue-p4 e9", "ball d9", "done blue")
+    assert holder(game) == "blue-p3"
     assert rejects(game, "red-p4 d9") == "placement"
-    play(game, "done red")
+    assert rejects(game, "done red") == "placement"            # red-p3 stands in blue's half
+    play(game, "red-p3 e6", "done red")
     assert game.state.phase == "play" and game.state.turn == BLUE and game.state.kind == "kick_off"
 
 
@@ -58,15 +62,15 @@ def test_s18_done_refused_while_the_kick_off_set_up_breaks_the_rule():
     game = position(red={"p1": "d1", "p2": "b6", "p3": "e14", "p4": "f6"},
                     blue={"p1": "a16", "p2": "b11", "p3": "d11", "p4": "f11"}, ball="e14")
     play(game, "roll red 2", "ball e16")
-    play(game, "blue-p3 a14")                                  # the e9 middle square is left empty
+    play(game, "blue-p1 d16", "blue-p3 d9", "ball d9")         # the e9 middle square is left empty
     assert rejects(game, "done blue") == "placement"
-    play(game, "blue-p3 e9", "done blue")
+    play(game, "blue-p4 e9", "done blue")
 
 
 def test_s18_turn_names_the_kick_off_team_throughout_the_set_up():
     from controller.stbg.snapshot import snapshot_of
     game = position(red={"p1": "d1", "p2": "b6", "p3": "e14", "p4": "f6"},
                     blue={"p1": "a16", "p2": "b11", "p3": "d11", "p4": "f11"}, ball="e14")
-    play(game, "roll red 2", "ball e16", "done blue")
+    play(game, "roll red 2", "ball e16", "blue-p1 d16", "blue-p3 d9", "blue-p4 e9", "ball d9", "done blue")
     snap = snapshot_of(game).to_json_dict()
     assert snap["turn"] == "blue" and snap["expects"] == {"input": "setup", "team": "red"}
