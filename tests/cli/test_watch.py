@@ -30,14 +30,15 @@ class Tmux:
 
     def __init__(self, name: str):
         self.base = [str(TMUX), "-L", name]
-        subprocess.run([*self.base, "new-session", "-d", "-s", "t", "-x", "100", "-y", "45"], check=True, timeout=10)
+        subprocess.run([*self.base, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "100", "-y", "45",
+                        "bash --noprofile --norc"], check=True, timeout=30)
 
     def send(self, *keys: str) -> None:
-        subprocess.run([*self.base, "send-keys", "-t", "t", *keys], check=True, timeout=10)
+        subprocess.run([*self.base, "send-keys", "-t", "t", *keys], check=True, timeout=30)
 
     def screen(self) -> str:
         return subprocess.run([*self.base, "capture-pane", "-p", "-t", "t"], check=True, capture_output=True,
-                              text=True, timeout=10).stdout
+                              text=True, timeout=30).stdout
 
     def wait_for(self, pattern: str, timeout: float) -> str:
         end = time.monotonic() + timeout

@@ -4,20 +4,43 @@ words. words.js runs in Debian's Chromium, imported from the page's own server."
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
-
-import pytest
 
 from controller import story
 from controller.replay import replay_lines
 from tests.cli.cli_helpers import ROOT
-from tests.web.web_helpers import MissingTool, launch_chromium, make_server
 
 ODD = [{"event": "battle", "pawns": 7}, {"event": "kick_off", "team": "red", "period": 3},
        {"event": "foul", "kind": "minor", "team": "blue", "reason": "move_clock"},
        {"event": "placements_done"}, {"event": "restart_ready", "kind": "goal_kick", "team": "red"},
        {"event": "identity_question", "team": "red", "pawns": {"c4": "red-m1", "d5": "red-m2"}},
        {"event": "reset_clock_expired", "kind": "penalty"}, {"event": "time_up", "period": 2}]
+
+# run in a process of its own: Playwright's sync API may be started only once in a process, and the browser
+# tests (tests/web) start it for the session
+IN_CHROMIUM = '''
+import json, sys
+from playwright.sync_api import sync_playwright
+from tests.web.web_helpers import MissingTool, launch_chromium, make_server
+events = json.load(sys.stdin)
+server = make_server({"prefix": "soccerboard", "board": "words"})
+with sync_playwright() as p:
+    try:
+        browser = launch_chromium(p)
+    except MissingTool as e:
+        sys.exit(str(e))
+    page = browser.new_page()
+    page.goto(f"{server.url}config.json")
+    said = page.evaluate("""async (events) => {
+        const words = await import("/js/words.js");
+        return events.map((e) => [words.describe(e), words.describe({...e, text: "told by the daemon"})]);
+    }""", events)
+    browser.close()
+server.stop()
+print(json.dumps(said))
+'''
 
 
 def _events(journal: Path) -> list[dict]:
@@ -31,25 +54,12 @@ def _events(journal: Path) -> list[dict]:
 
 
 def test_the_page_words_events_as_the_console_does_and_shows_their_text(played):
-    from playwright.sync_api import sync_playwright
-    server = make_server({"prefix": "soccerboard", "board": "words"})
     events = _events(next(played[0].glob("*.jsonl")))
     assert len({e["event"] for e in events}) >= 20
-    with sync_playwright() as p:
-        try:
-            browser = launch_chromium(p)
-        except MissingTool as e:
-            pytest.fail(str(e), pytrace=False)
-        try:
-            page = browser.new_page()
-            page.goto(f"{server.url}config.json")
-            said = page.evaluate("""async (events) => {
-                const words = await import("/js/words.js");
-                return events.map((e) => [words.describe(e), words.describe({...e, text: "told by the daemon"})]);
-            }""", events)
-        finally:
-            browser.close()
-            server.stop()
+    done = subprocess.run([sys.executable, "-c", IN_CHROMIUM], cwd=ROOT, input=json.dumps(events), text=True,
+                          capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout)
     for event, (own, with_text) in zip(events, said, strict=True):
         assert own == story.sentence(event), event
         assert with_text == "told by the daemon"
