@@ -66,12 +66,21 @@ class StbgBot:
         key = GOAL_AREA[0] | GOAL_AREA[1] | SPOTS[0] | SPOTS[1] | (1 << st.ball)
         for pair in MIDDLE:
             key |= (1 << pair[0]) | (1 << pair[1])
-        candidates: list[Action] = [Kick(s) for s in squares_of(game.ball_destinations())]
+        todo = setup_todo(game, team)
+        candidates: list[Action] = []
+        if any("ball" in t for t in todo):
+            candidates += [Kick(s) for s in squares_of(game.ball_destinations())]
+        named = [p for p in range(12) if any(t.startswith(f"{PAWN_IDS[p]} ") for t in todo)]
+        others = len(named) < len(todo)          # a need no pawn is named for: a square to fill
         for p, m in game.legal_pawn_moves().items():
-            squares = squares_of(m & ~key)
-            candidates += [Step(p, s) for s in squares_of(m & key)]
-            candidates += [Step(p, s) for s in self.rng.sample(squares, min(6, len(squares)))]
-        before = len(setup_todo(game, team))
+            if others:
+                candidates += [Step(p, s) for s in squares_of(m & key)]
+            if p in named:
+                squares = squares_of(m & ~key)
+                candidates += [Step(p, s) for s in self.rng.sample(squares, min(3, len(squares)))]
+                if not others:
+                    candidates += [Step(p, s) for s in squares_of(m & key)]
+        before = len(todo)
         best: tuple[int, Action] | None = None
         for a in candidates:
             game.apply(a)

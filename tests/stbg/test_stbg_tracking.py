@@ -113,7 +113,7 @@ def test_s20_done_refused_while_a_pawn_breaks_the_set_up():
 
 
 # ----- whole matches on a noisy board ----------------------------------------------------------------------
-MATCHES = int(os.environ.get("SOCCERBOARD_STBG_NOISE_MATCHES", "30"))
+MATCHES = int(os.environ.get("SOCCERBOARD_STBG_NOISE_MATCHES", "100"))
 
 
 def same(a: Game, b: Game) -> bool:
