@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from controller.stbg import KINDS, PAWN_IDS, Action, Card, Done, Game, Hand, Kick, Roll, Star, Step, Substitution, Tick
-from controller.stbg.board import GOAL_AREA, MIDDLE, SPOTS, name, other, rank_of, squares_of
+from controller.stbg.board import GOAL_AREA, name, other, rank_of, squares_of
 from controller.stbg.legal import may_press_done
 from controller.stbg.reach import KING_BALL
-from controller.stbg.restarts import setup_todo
+from controller.stbg.restarts import setup_needs, setup_todo
 from controller.stbg.stars import why_not
 from hal.board import TEAMS
 
@@ -57,30 +57,27 @@ class StbgBot:
         return self._play(game)
 
     def _set_up(self, game: Game) -> Action | None:
-        """At a set-up: `done` once the position allows it, else the placement (of a sample: the ball's
-        squares, the areas that matter, a few others a pawn) that leaves the fewest things to do."""
+        """At a set-up: `done` once the position allows it, else the placement that leaves the fewest needs,
+        among the ball's squares, the squares still to fill and a few squares for each pawn out of place."""
         st = game.state
         team = st.turn
         if may_press_done(game):
             return Done(team)
-        key = GOAL_AREA[0] | GOAL_AREA[1] | SPOTS[0] | SPOTS[1] | (1 << st.ball)
-        for pair in MIDDLE:
-            key |= (1 << pair[0]) | (1 << pair[1])
-        todo = setup_todo(game, team)
+        needs = setup_needs(game, team)
         candidates: list[Action] = []
-        if any("ball" in t for t in todo):
+        if any(n.ball for n in needs):
             candidates += [Kick(s) for s in squares_of(game.ball_destinations())]
-        named = [p for p in range(12) if any(t.startswith(f"{PAWN_IDS[p]} ") for t in todo)]
-        others = len(named) < len(todo)          # a need no pawn is named for: a square to fill
+        fill = 0
+        for n in needs:
+            if not n.ball and n.pawn < 0:
+                fill |= n.squares
+        named = {n.pawn for n in needs if n.pawn >= 0}
         for p, m in game.legal_pawn_moves().items():
-            if others:
-                candidates += [Step(p, s) for s in squares_of(m & key)]
+            candidates += [Step(p, s) for s in squares_of(m & fill)]
             if p in named:
-                squares = squares_of(m & ~key)
-                candidates += [Step(p, s) for s in self.rng.sample(squares, min(3, len(squares)))]
-                if not others:
-                    candidates += [Step(p, s) for s in squares_of(m & key)]
-        before = len(todo)
+                squares = squares_of(m & ~fill)
+                candidates += [Step(p, s) for s in self.rng.sample(squares, min(4, len(squares)))]
+        before = len(needs)
         best: tuple[int, Action] | None = None
         for a in candidates:
             game.apply(a)

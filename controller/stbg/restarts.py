@@ -3,7 +3,7 @@ chances, the set-ups of kick-off, free kick, penalty and corner (S20 a forbidden
 once, `done` while the position breaks the rule), and the end of a period (RULES-STBG.md, S4, S11-S26)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from hal.board import TEAMS
 
@@ -360,47 +360,67 @@ def _find_holder(game: Game) -> None:
         st.holder = pawn_at(st, team, st.ball)
 
 
-def setup_todo(game: Game, team: int) -> list[str]:
+class Need(NamedTuple):
+    """One thing a set-up still needs: a pawn to move (`pawn`), a square to fill (`squares`, a mask), or the
+    ball to put on `squares` (`ball`); `text` says it to a person."""
+    text: str
+    pawn: int = -1
+    squares: int = 0
+    ball: bool = False
+
+
+def setup_needs(game: Game, team: int) -> list[Need]:
     """What the team's set-up still needs before `done` is accepted; empty when it may press it."""
     st = game.state
-    todo: list[str] = []
+    needs: list[Need] = []
     mine = [p for p in pawns_of(team) if st.sq[p] >= 0]
     if st.phase == Phase.KICKOFF_SETUP:
         if len(pawns_in(st, team, GOAL_AREA[team])) != 1:
-            todo.append("one pawn in the goal area")
+            needs.append(Need("one pawn in the goal area", squares=GOAL_AREA[team]))
         allowed = OWN_HALF[team] & ~CENTRE_BLOCK
         if team == st.kickoff_team:
             for s in MIDDLE[team]:
                 if pawn_at(st, team, s) < 0:
-                    todo.append(f"a pawn on {name(s)}")
+                    needs.append(Need(f"a pawn on {name(s)}", squares=1 << s))
                 allowed |= 1 << s
             if st.ball != MIDDLE[team][0]:
-                todo.append(f"the ball on {name(MIDDLE[team][0])}")
-        todo += [f"{PAWN_IDS[p]} off {name(st.sq[p])}" for p in mine if not allowed >> st.sq[p] & 1]
+                needs.append(Need(f"the ball on {name(MIDDLE[team][0])}", squares=1 << MIDDLE[team][0], ball=True))
+        needs += [Need(f"{PAWN_IDS[p]} off {name(st.sq[p])}", pawn=p) for p in mine if not allowed >> st.sq[p] & 1]
     elif st.phase == Phase.FREE_KICK_SETUP:
         if st.fouler >= 0 and st.sq[st.fouler] == st.ball:
-            todo.append(f"{PAWN_IDS[st.fouler]} one square away from the ball")
+            needs.append(Need(f"{PAWN_IDS[st.fouler]} one square away from the ball", pawn=st.fouler))
     elif st.phase == Phase.CORNER_SETUP:
         if team == st.attack:
-            if st.ball != st.corner or pawn_at(st, team, st.corner) < 0:
-                todo.append(f"the ball and a player on {name(st.corner)}")
+            if st.ball != st.corner:
+                needs.append(Need(f"the ball on {name(st.corner)}", squares=1 << st.corner, ball=True))
+            if pawn_at(st, team, st.corner) < 0:
+                needs.append(Need(f"a player on {name(st.corner)}", squares=1 << st.corner))
         else:
-            todo += [f"{PAWN_IDS[p]} two squares from the ball" for p in mine if king(st.sq[p], st.corner) < 2]
+            needs += [Need(f"{PAWN_IDS[p]} two squares from the ball", pawn=p)
+                      for p in mine if king(st.sq[p], st.corner) < 2]
     else:
         defend = other(st.attack)
         area = PENALTY_AREA[defend]
         if team == st.attack:
-            if not SPOTS[defend] >> st.ball & 1 or pawn_at(st, team, st.ball) < 0:
-                todo.append("the ball and the kicker on a penalty-spot square")
-            todo += [f"{PAWN_IDS[p]} out of the penalty area" for p in mine
-                     if area >> st.sq[p] & 1 and st.sq[p] != st.ball]
+            if not SPOTS[defend] >> st.ball & 1:
+                needs.append(Need("the ball on a penalty-spot square", squares=SPOTS[defend], ball=True))
+            if pawn_at(st, team, st.ball) < 0:
+                needs.append(Need("the kicker on the ball's penalty-spot square",
+                                  squares=(1 << st.ball) if SPOTS[defend] >> st.ball & 1 else SPOTS[defend]))
+            needs += [Need(f"{PAWN_IDS[p]} out of the penalty area", pawn=p) for p in mine
+                      if area >> st.sq[p] & 1 and st.sq[p] != st.ball]
         else:
             keepers = pawns_in(st, team, GOAL_AREA[defend])
             if len(keepers) != 1:
-                todo.append("one pawn in the goal area")
-            todo += [f"{PAWN_IDS[p]} out of the penalty area" for p in mine
-                     if area >> st.sq[p] & 1 and p not in keepers]
-    return todo
+                needs.append(Need("one pawn in the goal area", squares=GOAL_AREA[defend]))
+            needs += [Need(f"{PAWN_IDS[p]} out of the penalty area", pawn=p) for p in mine
+                      if area >> st.sq[p] & 1 and p not in keepers]
+    return needs
+
+
+def setup_todo(game: Game, team: int) -> list[str]:
+    """The set-up's needs in words (the snapshot's `setup.todo`, the refusal of an early `done`)."""
+    return [n.text for n in setup_needs(game, team)]
 
 
 def setup_done(game: Game, team: int) -> None:

@@ -8,7 +8,7 @@ from hal.board import TEAMS
 
 from .board import GOAL_AREA, OWN_HALF, other, pawns_of, rank_of, team_of
 from .reach import pawns_in
-from .restarts import allowed_places, ball_places, setup_todo
+from .restarts import allowed_places, setup_needs
 from .state import SETUPS, Phase
 
 if TYPE_CHECKING:
@@ -65,17 +65,19 @@ def offside_positions(game: Game) -> int:
 
 
 def restart_fixes(game: Game) -> list[Fix]:
-    """What the team setting up still needs: the ball to its squares, pawns to leave or to step away."""
+    """What the team setting up still needs, one Fix per token: the ball to its squares, a pawn to move (to the
+    squares the set-up allows it), a square to fill (kind `fill`, square -1: any pawn of the team may go)."""
     from .game import Fix
     st = game.state
-    if st.phase not in SETUPS or not setup_todo(game, st.turn):
+    if st.phase not in SETUPS:
         return []
-    team = st.turn
+    colour = TEAMS[st.turn]
     out: list[Fix] = []
-    ball_to = ball_places(game)
-    if ball_to and not ball_to >> st.ball & 1:
-        out.append(Fix("ball", "ball", st.ball, ball_to))
-    for p in pawns_of(team):
-        if st.sq[p] >= 0 and any(name in t for t in setup_todo(game, team) for name in (f"-p{p % 6 + 1} ",)):
-            out.append(Fix("leave", TEAMS[team], st.sq[p], allowed_places(game, p)))
+    for need in setup_needs(game, st.turn):
+        if need.ball:
+            out.append(Fix("ball", "ball", st.ball, need.squares))
+        elif need.pawn >= 0:
+            out.append(Fix("leave", colour, st.sq[need.pawn], allowed_places(game, need.pawn)))
+        else:
+            out.append(Fix("fill", colour, -1, need.squares))
     return out
