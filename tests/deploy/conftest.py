@@ -21,6 +21,3 @@ def spectator_broker(tmp_path, deploy_broker):
     yield s
     s.stop()
 
-
-# the browser tests' Chromium (one for the session) and a fresh page per test, for the league index
-from tests.web.conftest import browser, context, page, playwright_driver  # noqa: E402, F401

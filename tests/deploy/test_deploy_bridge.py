@@ -6,8 +6,10 @@ served on the hub as hub.conf.example says (python3 -m http.server)."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
+import sys
 import threading
 import time
 
@@ -95,7 +97,7 @@ def test_the_hub_stopped_for_10_s_loses_nothing_and_keeps_the_order(league, tmp_
         d.stop()
 
 
-def test_two_boards_side_by_side_in_the_league_index_served_by_the_hub(league, tmp_path, page):
+def test_two_boards_side_by_side_in_the_league_index_served_by_the_hub(league, tmp_path):
     hub = league["hub"]
     daemons = [daemon_on(league[b], tmp_path) for b in ("pitch1", "pitch2")]
     web_port = free_port()
@@ -108,18 +110,16 @@ def test_two_boards_side_by_side_in_the_league_index_served_by_the_hub(league, t
             for line in scenario_lines(seed, OPTIONS)[:40]:
                 d.put(line)
             d.settle()
-        page.goto(f"http://127.0.0.1:{web_port}/?broker=ws://127.0.0.1:{hub.ws_port}/")
-        page.wait_for_selector("#league [data-board='pitch1']")
-        page.wait_for_selector("#league [data-board='pitch2']")
-        assert page.locator("#league [data-board]").count() == 2
+        url = f"http://127.0.0.1:{web_port}/?broker=ws://127.0.0.1:{hub.ws_port}/"
+        done = subprocess.run([sys.executable, "-m", "tests.deploy.league_page", url, "pitch1", "pitch2"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=90)
+        assert done.returncode == 0, done.stdout + done.stderr[-2000:]
+        seen = json.loads(done.stdout)
+        assert seen["count"] == 2, seen
         for d in daemons:
-            score = d.state["score"]
-            row = page.locator(f"#league [data-board='{d.settings.board_id}']")
-            page.wait_for_function(
-                "([b, r, bl]) => { const el = document.querySelector(`#league [data-board='${b}']`);"
-                " return el && new RegExp(`${r}\\\\s*[-\u2013:]\\\\s*${bl}`).test(el.textContent); }",
-                arg=[d.settings.board_id, score["red"], score["blue"]])
-            assert row.locator(f"a[href*='board={d.settings.board_id}']").count() == 1
+            board, score = d.settings.board_id, d.state["score"]
+            assert re.search(rf"{score['red']}\s*[-\u2013:]\s*{score['blue']}", seen["rows"][board]), seen
+            assert f"board={board}" in seen["links"][board], seen
     finally:
         web.terminate()
         web.wait(10)
