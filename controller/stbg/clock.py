@@ -7,7 +7,7 @@ from hal.board import TEAMS
 
 from .errors import Illegal
 from .restarts import end_period
-from .state import OVER, Phase, Turn
+from .state import OVER, Phase
 
 if TYPE_CHECKING:
     from .game import Game
@@ -18,9 +18,9 @@ def period_length(game: Game) -> float:
 
 
 def tick(game: Game, seconds: float) -> None:
-    """Time passes: the match clock runs from a period's first roll; the turn clock only in turns and not
-    at a kick-off; a period whose time is up ends at once in play, or once a battle, a card, a chance or a
-    set-up that started before is completed."""
+    """Time passes: the match clock runs from a period's first roll (or star card); the turn clock in turns
+    only (S22; a kick-off's turn passes like any other); a period whose time is up ends at once in play, or
+    once a battle, a card, a chance or a set-up that started before is completed."""
     from .play import end_turn
     st = game.state
     if seconds < 0:
@@ -30,7 +30,7 @@ def tick(game: Game, seconds: float) -> None:
         return
     if st.clock_running:
         st.elapsed += seconds
-    if st.phase == Phase.PLAY and st.kind != Turn.KICK_OFF:
+    if st.phase == Phase.PLAY:
         st.turn_clock += seconds
         if st.turn_clock >= game.options.turn_seconds:
             game.emit("turn_clock_expired", team=TEAMS[st.turn], points_lost=st.points)

@@ -115,8 +115,11 @@ def play(game: Game, team: int, kind: str) -> None:
     why = why_not(game, team, kind)
     if why is not None:
         raise Illegal("not_your_turn" if why.startswith("it is") else "card_not_allowed", why)
-    st.star, st.star_played = kind, True
+    st.star, st.star_played, st.started = kind, True, True
     st.stars_used[team][KINDS.index(kind)] += 1
+    if not st.clock_running:
+        st.clock_running = True
+        game.emit("clock_started", period=st.period)
     game.emit("star_card", team=TEAMS[team], card=kind)
     on_ball = [p for p in stealers(st, team) if st.sq[p] == st.ball] if kind == "steal" else []
     if on_ball:                      # the nearest player stands on the ball already: it takes it there

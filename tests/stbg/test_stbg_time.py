@@ -39,3 +39,15 @@ def test_a_chance_started_before_time_runs_out_is_completed():
     assert game.state.phase == "chance" and game.state.time_up
     names = play(game, "roll red 6", "roll blue 1")
     assert names[:2] == ["goal", "half_time"] and game.state.score == [1, 0]
+
+
+def test_s22_the_turn_clock_runs_from_the_start_of_the_turn_before_the_roll_a_kick_off_too():
+    game = Game.kick_off(0)
+    names = play(game, "tick 30")
+    assert "turn_end" in names and game.state.turn == BLUE and game.state.kind == "open"
+
+
+def test_a_star_card_starts_the_match_clock_like_a_roll():
+    game = position(red={"p1": "d1", "p2": "b6", "p3": "d6", "p4": "h10"})
+    game.state.clock_running = False
+    assert play(game, "star red pass")[0] == "clock_started"
