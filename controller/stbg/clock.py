@@ -30,11 +30,15 @@ def tick(game: Game, seconds: float) -> None:
         return
     if st.clock_running:
         st.elapsed += seconds
-    if st.phase == Phase.PLAY:
-        st.turn_clock += seconds
-        if st.turn_clock >= game.options.turn_seconds:
-            game.emit("turn_clock_expired", team=TEAMS[st.turn], points_lost=st.points)
-            end_turn(game, "clock")
+    left = seconds
+    while st.phase == Phase.PLAY and left > 0:        # a long wait may run out several turns in a row
+        used = min(left, game.options.turn_seconds - st.turn_clock)
+        st.turn_clock += used
+        left -= used
+        if st.turn_clock < game.options.turn_seconds:
+            break
+        game.emit("turn_clock_expired", team=TEAMS[st.turn], points_lost=st.points)
+        end_turn(game, "clock")
     if st.clock_running and not st.time_up and st.elapsed >= period_length(game):
         st.time_up = True
         game.emit("time_up", period=st.period)

@@ -51,3 +51,9 @@ def test_a_star_card_starts_the_match_clock_like_a_roll():
     game = position(red={"p1": "d1", "p2": "b6", "p3": "d6", "p4": "h10"})
     game.state.clock_running = False
     assert play(game, "star red pass")[0] == "clock_started"
+
+
+def test_a_long_wait_runs_out_one_turn_after_another():
+    game = position()
+    names = play(game, "roll red 2", "tick 75")
+    assert names.count("turn_clock_expired") == 2 and game.state.turn == 0 and game.state.turn_clock == 15
