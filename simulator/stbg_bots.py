@@ -8,13 +8,16 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from controller.core import Core
+from controller.ruleset import get_ruleset
+from controller.scenario import parse_obj
 from controller.stbg import KINDS, PAWN_IDS, Action, Card, Done, Game, Hand, Kick, Roll, Star, Step, Substitution, Tick
 from controller.stbg.board import GOAL_AREA, name, other, rank_of, squares_of
 from controller.stbg.legal import may_press_done
 from controller.stbg.reach import KING_BALL
 from controller.stbg.restarts import setup_needs, setup_todo
 from controller.stbg.stars import why_not
-from hal.board import TEAMS
+from hal.board import SETTLE_SECONDS, TEAMS
 
 Event = dict[str, Any]
 
@@ -184,3 +187,46 @@ def lines_for(game: Game, action: Action) -> list[dict[str, Any]]:
                     {"type": "place", "square": to, "token": "ball"}, {"type": "place", "square": to, "token": colour}]
         return [{"type": "move", "from": frm, "to": to, "token": colour}]
     raise ValueError(f"no board lines for {action!r}")
+
+
+def simulate(seed: int, options: dict[str, Any], on_line: Callable[[dict[str, Any], Any], None] | None = None,
+             on_event: Callable[[Event, Core], None] | None = None) -> Core:
+    """Play one STBG match through the deterministic core as the board lines a board reports (the daemon's
+    path; `simulator.autoplay.simulate` for the first game); raises RuntimeError if the core refuses a bot's
+    line. Returns the core at the end of the match."""
+    core = Core(get_ruleset("stbg"))
+    bot = StbgBot(seed)
+
+    def feed(line: dict[str, Any]) -> None:
+        out = core.feed(parse_obj(line))
+        if on_line:
+            on_line(line, out)
+        if not out.verdict["ok"]:
+            raise RuntimeError(f"the core refused a bot's line {line}: {out.verdict}")
+        for event in out.settled + out.events:
+            if on_event:
+                on_event(event, core)
+
+    def game() -> Game:
+        g = core.game
+        if not isinstance(g, Game):
+            raise RuntimeError(f"the STBG bots need an STBG game, the core has {g!r}")
+        return g
+
+    feed({"type": "setup", "ruleset": "stbg", "formation": "standard", "options": options})
+    while not game().is_terminal():
+        g = game()
+        action = bot.next_action(g)
+        if action is None:
+            st = g.state
+            action = bot.roll_for_turn(g) if st.phase == "play" and not st.rolled and not st.star else Tick(30.0)
+        for line in lines_for(g, action):
+            feed(line)
+        if core.pending is not None:            # let the settle window pass, as on a real board
+            feed({"type": "clock", "advance": SETTLE_SECONDS * 2})
+        if game().state.phase == "play" and not game().is_terminal():
+            feed({"type": "clock", "advance": round(bot.rng.uniform(*bot.seconds), 2)})
+    for event in core.finish():
+        if on_event:
+            on_event(event, core)
+    return core

@@ -87,3 +87,14 @@ def test_random_full_matches_keep_the_invariants():
     assert ends["full_time"] + ends["abandoned"] == MATCHES
     assert stats["goals"] > MATCHES // 5 and stats["star_card"] > 0 and stats["substitution"] > 0
     print(f"\n{MATCHES} matches, {stats}, {ends}")
+
+
+def test_seeded_bot_matches_through_the_core_have_no_refused_line():
+    """What `soccerboard sim --ruleset stbg` will do: every bot action as board lines through the core, to the
+    final whistle, with no refusal (simulate raises on one)."""
+    from simulator.stbg_bots import simulate
+    ends = []
+    for seed in range(int(os.environ.get("SOCCERBOARD_STBG_SIM_MATCHES", "100"))):
+        core = simulate(seed, {"half_minutes": 1.0})
+        ends.append(core.snapshot()["phase"])
+    assert set(ends) <= {"full_time", "abandoned"}
