@@ -15,8 +15,8 @@ from controller.stbg.snapshot import snapshot_of
 from simulator.stbg_bots import StbgBot, lines_for, play_match
 
 MATCHES = int(os.environ.get("SOCCERBOARD_STBG_MATCHES", "1000"))
-HALF_MINUTES = 1.0
-JOURNAL_EVERY = 25          # every 25th match is also replayed from its journal
+HALF_MINUTES = 2.0
+JOURNAL_EVERY = 20          # every 20th match is also replayed from its journal
 
 
 def check_position(game: Game) -> None:
