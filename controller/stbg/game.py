@@ -87,8 +87,7 @@ class Game:
         """A new match in the standard formation, `team` to kick off; None starts with the roll-off."""
         game = cls(State(), options)
         st = game.state
-        for p in range(len(st.sq)):
-            st.sq[p] = 0          # on the board: the formation places them
+        st.sq = [0] * len(st.sq)          # every pawn on the board: the formation puts each on its square
         st.period, st.elapsed = period, elapsed
         first = 0 if team is None else team
         st.kickoff_team = first

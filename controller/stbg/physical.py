@@ -15,7 +15,7 @@ from controller.ruleset import Illegal, Reading
 from hal.board import BALL_BIT, N_SQUARES, TEAM_BIT, TEAMS
 
 from .actions import Batch, Kick, Step
-from .board import line, name
+from .board import line, name, squares_of
 from .reach import pawn_at, within
 from .restarts import allowed_places
 from .state import OVER, SETUPS, Phase
@@ -181,7 +181,7 @@ def _on_its_way(game: Game, missing: list[Token], extra: list[Token], final: boo
     if token == "ball":
         if final:
             return False
-        for end in _squares(game.ball_destinations()):
+        for end in squares_of(game.ball_destinations()):
             between = line(a, end)
             if between and b in between:
                 return True
@@ -214,13 +214,4 @@ def _placements(game: Game, missing: list[Token], extra: list[Token]) -> Illegal
             return Illegal(reason, f"the {token} token on {name(b)} is on no legal way ({game.expects()['input']} "
                                    f"from {game.expects().get('team')})")
     return None
-
-
-def _squares(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 

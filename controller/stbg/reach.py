@@ -12,9 +12,9 @@ from .board import (
     ANY_GOAL_AREA,
     DIRECTIONS,
     GOAL_AREA,
-    N_PAWNS,
     OWN_HALF,
     at,
+    cost,
     file_of,
     goal_area_mates,
     on_board,
@@ -201,7 +201,7 @@ def goal_kick_ends(st: State, team: int, points: int) -> dict[int, str]:
     return out
 
 
-def clear_line(st: State, a: int, b: int, between: list[int]) -> bool:
+def clear_line(st: State, between: list[int]) -> bool:
     """No pawn of either side on the squares between (a star card's line)."""
     occupied = team_mask(st, 0) | team_mask(st, 1)
     return not any(occupied >> s & 1 for s in between)
@@ -209,12 +209,9 @@ def clear_line(st: State, a: int, b: int, between: list[int]) -> bool:
 
 def nearest_to_ball(st: State, team: int) -> list[int]:
     """The team's players nearest the ball in king steps (S13: the team chooses among equals)."""
-    from .board import cost
     pawns = [p for p in pawns_of(team) if st.sq[p] >= 0]
     if not pawns or st.ball < 0:
         return []
     best = min(cost(st.sq[p], st.ball) for p in pawns)
     return [p for p in pawns if cost(st.sq[p], st.ball) == best]
 
-
-ALL_PAWNS = range(N_PAWNS)

@@ -57,7 +57,7 @@ def pass_targets(st: State, team: int) -> int:
         if q == h or s < 0 or ANY_GOAL_AREA >> s & 1 or opp >> s & 1:
             continue
         between = line(st.ball, s)
-        if between is not None and clear_line(st, st.ball, s, between) and not offside(st, team, s) \
+        if between is not None and clear_line(st, between) and not offside(st, team, s) \
                 and not any(ANY_GOAL_AREA >> b & 1 for b in between):
             out |= 1 << s
     return out
@@ -71,7 +71,7 @@ def shoot_targets(st: State, team: int) -> int:
     out = 0
     for s in squares_of(GOAL_AREA[other(team)]):
         between = line(st.ball, s)
-        if between is not None and clear_line(st, st.ball, s, between) \
+        if between is not None and clear_line(st, between) \
                 and not any(ANY_GOAL_AREA >> b & 1 for b in between):
             out |= 1 << s
     return out
