@@ -1,7 +1,6 @@
 """The state of a match: plain data, copied whole before each action (undo restores the copy)."""
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -111,9 +110,15 @@ class State:
     winner: int = -1
 
     def clone(self) -> State:
-        new = copy.copy(self)
-        for f in ("sq", "sent_off", "yellow", "score", "dice", "done", "subs", "skips", "sub_pawn"):
-            setattr(new, f, list(getattr(self, f)))
-        new.stars_used = [list(u) for u in self.stars_used]
-        new.hands = [None if h is None else list(h) for h in self.hands]
+        """A copy that shares nothing the rules change (the lists are copied, the rest is immutable)."""
+        new = object.__new__(State)
+        fields = dict(self.__dict__)
+        for f in _LISTS:
+            fields[f] = fields[f][:]
+        fields["stars_used"] = [u[:] for u in self.stars_used]
+        fields["hands"] = [None if h is None else h[:] for h in self.hands]
+        new.__dict__ = fields
         return new
+
+
+_LISTS = ("sq", "sent_off", "yellow", "score", "dice", "done", "subs", "skips", "sub_pawn")
