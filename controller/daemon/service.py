@@ -233,9 +233,9 @@ class Daemon:
             return None
         if jf is None:
             return None
-        if jf.damaged and not jf.header:
+        if jf.damaged and (not jf.header or not jf.lines):     # nothing good to resume from
             self._damage = {"reason": f"the journal is damaged: {jf.damaged}", "journal": jf.path.name}
-            self._floor_from(jf.path, jf)
+            self._floor_from(jf.path, JournalFile(jf.path, jf.header, readable_lines(jf.path), seq_seen=jf.seq_seen))
             self.store.set_aside(jf.path, self._damage["reason"])
             return None
         if not jf.lines:        # nothing of the match became durable (a crash at its very start): nothing to resume
@@ -267,8 +267,9 @@ class Daemon:
         goes on above every seq that may have been published)."""
         reached = self.store.last_seq()
         if jf is not None:
-            scratch = Referee(jf.header.get("options", self.options), self.follows,
-                              seq_base=int(jf.header.get("seq_base", reached) or 0))
+            base, options = jf.header.get("seq_base"), jf.header.get("options")
+            scratch = Referee(options if isinstance(options, dict) else self.options, self.follows,
+                              seq_base=base if isinstance(base, int) else reached)
             for line in jf.lines:
                 scratch.feed(line)
             reached = max(reached, scratch.seq, jf.seq_seen)

@@ -28,14 +28,17 @@ def _daemon(tmp_path):
     return Daemon(settings, open_hardware({"backend": "sim"}), board_follows_game=True, tick=0.01, auto_setup=False)
 
 
-def _run(tmp_path, lines):
-    """A daemon fed these lines, stopped cleanly; returns it and every event document it handed on."""
+def _run(tmp_path, lines, batch=10):
+    """A daemon fed these lines (made durable `batch` at a time), stopped cleanly; returns it and every event
+    document it handed on."""
     daemon = _daemon(tmp_path)
     events: list[dict] = []
     daemon.observers.append(lambda msgs: events.extend(m.payload for m in msgs if m.topic == "events"))
     daemon.start()
-    for line in lines:
+    for n, line in enumerate(lines, start=1):
         daemon.put("test", line)
+        if n % batch == 0:
+            wait_for(lambda: daemon.inputs.empty() and daemon.journal.flush(2), 20, "a batch")
     wait_for(lambda: daemon.inputs.empty() and daemon.journal.flush(2), 20, "the inputs")
     daemon.stop()
     daemon.hw.close()
@@ -107,6 +110,20 @@ def test_a_damaged_journal_resumes_from_its_good_part_with_seq_above_all_publish
             else:
                 assert e["seq"] > damaged[0]["seq"], name
         assert again.referee.snapshot["phase"] == "full_time" or more
+
+
+def test_a_journal_damaged_in_its_first_batch_starts_afresh_numbering_above_it(tmp_path):
+    lines, path, published = _half_played(tmp_path)
+    raw = path.read_bytes().split(b"\n")
+    first = next(i for i, line in enumerate(raw) if line.startswith(b'{"type"'))
+    raw[first] = raw[first].replace(b"standard", b"standart")
+    path.write_bytes(b"\n".join(raw))
+    daemon, events = _run(tmp_path, [])
+    damaged = [e for e in events if e["event"] == "journal_damaged"]
+    assert len(damaged) == 1 and damaged[0]["seq"] > published and "checksum" in damaged[0]["reason"]
+    assert daemon.resumed is None and (path.parent / (path.name + ".damaged")).exists()
+    again, _ = _run(tmp_path, [lines[0]])           # a set-up: no event, a new state
+    assert again.referee.state_doc["seq"] == damaged[0]["seq"] + 1
 
 
 def test_a_recovered_journal_still_replays_as_a_scenario(tmp_path):
