@@ -67,12 +67,13 @@ def storyteller(daemon: Daemon) -> story.Teller:
 
 
 INTERRUPTED = 130          # the exit status after Ctrl-C (128 + SIGINT), as shells report it
+FAILED = 1                 # a thread of the daemon died: the service exits so that systemd restarts it
 
 
 def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
     """Start, tell systemd when ready, ping the watchdog while the core turns, stop on a signal.
 
-    Returns 0, or INTERRUPTED when Ctrl-C (SIGINT) stopped it."""
+    Returns 0, INTERRUPTED when Ctrl-C (SIGINT) stopped it, or FAILED when one of the daemon's threads died."""
     notifier = Notifier()
     stop = threading.Event()
     interrupted = threading.Event()
@@ -97,8 +98,14 @@ def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
     if interval and daemon.settings.daemon.watchdog:
         fresh = heartbeat_fresh(lambda: daemon.heartbeat, max(2 * interval, 1.0))
         watchdog = Watchdog(notifier, fresh, interval).start()
+    failure = None
     while not stop.is_set():
         if stop_when_done and daemon.done.is_set():
+            break
+        failure = daemon.failure()
+        if failure is not None:
+            log.error("stopping: %s", failure)
+            notifier.status(f"failed: {failure}")
             break
         stop.wait(0.1)
     notifier.stopping()
@@ -107,7 +114,7 @@ def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
     if stop_when_done and pub is not None and not stop.is_set():
         pub.drain(5.0)
     daemon.stop()
-    return INTERRUPTED if interrupted.is_set() else 0
+    return FAILED if failure is not None else INTERRUPTED if interrupted.is_set() else 0
 
 
 def settings_from(path: str | None, **overrides) -> Settings:

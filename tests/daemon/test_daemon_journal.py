@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import time
 
 import pytest
@@ -237,3 +238,24 @@ def test_a_dead_journal_thread_is_a_failure_and_starves_the_watchdog(tmp_path, m
         daemon.stop()
         daemon.hw.close()
     assert daemon.failure() is None          # a stopped daemon has nothing left to supervise
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")   # the thread dies on purpose
+def test_serve_exits_with_failed_when_a_thread_dies(tmp_path, monkeypatch):
+    import controller.daemon.journal as journal
+    from controller.daemon.main import FAILED, serve
+
+    def broken(chain, raw):
+        raise RuntimeError("a bug in the journal thread")
+    monkeypatch.setattr(journal, "chain_next", broken)
+    daemon = _daemon(tmp_path)
+    daemon.put("test", scenario_lines(2, OPTIONS)[0])
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+    started = time.monotonic()
+    try:
+        assert serve(daemon) == FAILED
+    finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+        daemon.hw.close()
+    assert time.monotonic() - started < 10
