@@ -295,11 +295,6 @@ def move_remaining(clock: dict | None, now: float) -> float | None:
     return max(0.0, float(clock["move_remaining"]))
 
 
-def terminal_view(quiet: bool, teller: story.Teller | None = None) -> Console:
-    """The console of `sim` and `run` (kept under its old name for callers)."""
-    return Console(quiet, teller)
-
-
 def _isatty(out) -> bool:
     try:
         return bool(out.isatty())
