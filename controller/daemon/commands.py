@@ -8,48 +8,123 @@ Anything malformed gets an error response and changes nothing.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 COMMANDS = ("new_game", "pause", "resume", "undo", "decline", "confirm")
 _BUTTONS = {"pause", "resume", "undo", "decline", "confirm"}
+MAX_PAYLOAD = 8192            # a new_game with every option fits in well under 1 KB
+MAX_ID = 64                   # characters of a request id echoed on the response
+MAX_DEPTH = 8                 # JSON nesting (options are a flat object, shooting_die_faces one level more)
 
 
 class CommandError(ValueError):
-    """A command that cannot be carried out; the message is the response's detail."""
+    """A command that cannot be carried out; the message is the response's detail, `request_id` the id to
+    echo (when the payload had a usable one)."""
+
+    def __init__(self, message: str, request_id: object = None):
+        super().__init__(message)
+        self.request_id = request_id
+
+
+def _not_a_number(name: str) -> object:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def load_json(payload: bytes, limit: int) -> object:
+    """A payload's JSON, refusing what could hurt or leak: oversized payloads, NaN and Infinity, integers
+    longer than Python converts, nesting deeper than MAX_DEPTH. ValueError with a sentence otherwise."""
+    if len(payload) > limit:
+        raise ValueError(f"the payload is {len(payload)} bytes; at most {limit}")
+    text = payload.decode("utf-8", errors="replace").strip()
+    depth = 0
+    for ch in text:                 # brackets inside strings count too: a generous bound, never too strict
+        depth += ch in "[{"
+        depth -= ch in "]}"
+        if depth > MAX_DEPTH:
+            raise ValueError(f"the payload nests deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text, parse_constant=_not_a_number)
+    except RecursionError:
+        raise ValueError("the payload nests too deeply") from None
+    except ValueError as e:         # JSONDecodeError, NaN/Infinity, an integer too long to convert
+        raise ValueError(f"not valid JSON: {getattr(e, 'msg', str(e))}") from None
+
+
+def request_id_of(body: dict) -> object:
+    """The request id to echo: a string of at most MAX_ID characters or a whole number; CommandError else."""
+    rid = body.get("id")
+    if rid is None or (isinstance(rid, str) and len(rid) <= MAX_ID) or (
+            isinstance(rid, int) and not isinstance(rid, bool) and abs(rid) < 2 ** 53):
+        return rid
+    raise CommandError(f"id must be a string of at most {MAX_ID} characters or a whole number")
 
 
 def parse_command(name: str, payload: bytes) -> tuple[dict, object]:
     """(scenario line, request id to echo back) for a command; CommandError if malformed."""
     if name not in COMMANDS:
-        raise CommandError(f"unknown command {name!r}; expected one of {', '.join(COMMANDS)}")
+        raise CommandError(f"unknown command {name[:40]!r}; expected one of {', '.join(COMMANDS)}")
     body: object = {}
-    text = payload.decode("utf-8", errors="replace").strip() if payload else ""
-    if text:
+    if payload and payload.strip():
         try:
-            body = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
-            raise CommandError("the payload must be empty or a JSON object") from None
+            body = load_json(payload, MAX_PAYLOAD)
+        except ValueError as e:
+            raise CommandError(f"the payload must be empty or a JSON object: {e}") from None
     if not isinstance(body, dict):
         raise CommandError("the payload must be empty or a JSON object")
-    request_id = body.get("id")
+    request_id = request_id_of(body)
+    try:
+        return _line(name, body), request_id
+    except CommandError as e:
+        raise CommandError(str(e), request_id) from None
+
+
+def _line(name: str, body: dict) -> dict:
     if name in _BUTTONS:
         extra = set(body) - {"id"}
         if extra:
-            raise CommandError(f"{name} takes no arguments (got {', '.join(sorted(extra))})")
-        return {"type": "press", "button": name}, request_id
+            raise CommandError(f"{name} takes no arguments (got {', '.join(sorted(extra)[:5])[:200]})")
+        return {"type": "press", "button": name}
     line: dict = {"type": "setup", "formation": "standard"}
     for key in body:
         if key not in ("id", "kickoff", "options"):
-            raise CommandError(f"new_game: unknown key {key!r} (allowed: kickoff, options, id)")
+            raise CommandError(f"new_game: unknown key {key[:40]!r} (allowed: kickoff, options, id)")
     if body.get("kickoff") is not None:
         if body["kickoff"] not in ("red", "blue"):
-            raise CommandError(f"new_game: kickoff must be red or blue, not {body['kickoff']!r}")
+            raise CommandError(f"new_game: kickoff must be red or blue, not {str(body['kickoff'])[:40]!r}")
         line["kickoff"] = body["kickoff"]
     if body.get("options") is not None:
         if not isinstance(body["options"], dict):
             raise CommandError("new_game: options must be a JSON object")
         line["options"] = body["options"]
-    return line, request_id
+    return line
+
+
+class RateLimit:
+    """At most `rate` inputs a second on average, `burst` at once (a token bucket). A flood of commands must
+    not crowd out the board's own inputs, nor grow the queue without bound."""
+
+    def __init__(self, rate: float, burst: int, clock=time.monotonic):
+        self.rate, self.burst, self._clock = rate, burst, clock
+        self._tokens, self._last = float(burst), clock()
+        self._told = -1.0           # when a refusal was last answered
+
+    def allow(self) -> bool:
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return True
+        return False
+
+    def tell(self) -> bool:
+        """Whether to answer this refusal (at most one a second, so a flood is not echoed back)."""
+        now = self._clock()
+        if now - self._told >= 1.0:
+            self._told = now
+            return True
+        return False
 
 
 def response(name: str, verdict: dict | None = None, error: str | None = None, request_id=None) -> dict:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import socket
 import ssl
 import threading
@@ -60,13 +61,39 @@ def clock_document(view: dict) -> dict:
     """Game-time clock view -> deadlines on the wall clock, which clients count down locally."""
     now = datetime.now(UTC)
     run = not view["paused"]
-    due = lambda r: iso(now + timedelta(seconds=r)) if (r is not None and run) else None
+    def due(r: float | None) -> str | None:
+        if r is None or not run:
+            return None
+        try:
+            return iso(now + timedelta(seconds=r))
+        except (OverflowError, ValueError):    # no deadline this far away is real: shown as none
+            return None
     return {"at": iso(now), "period": view["period"], "phase": view["phase"],
             "match_clock": {"running": view["running"] and run, "paused": view["paused"],
                             "elapsed": round(view["elapsed"], 3), "length": view["length"],
                             "time_up": view["time_up"]},
             "move_deadline": due(view["move_remaining"]), "move_remaining": view["move_remaining"],
             "reset_deadline": due(view["reset_remaining"]), "reset_remaining": view["reset_remaining"]}
+
+
+def _json(doc: object) -> str:
+    """Strict JSON: NaN and Infinity are not JSON and break every client; such a number (a bug upstream) is
+    published as null and logged, never as invalid JSON."""
+    try:
+        return json.dumps(doc, separators=(",", ":"), allow_nan=False)
+    except ValueError:
+        log.error("a document held a number JSON cannot carry (NaN or Infinity); it is published as null")
+        return json.dumps(_finite(doc), separators=(",", ":"), allow_nan=False)
+
+
+def _finite(v: object) -> object:
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    if isinstance(v, dict):
+        return {k: _finite(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_finite(x) for x in v]
+    return v
 
 
 def _no_delay(client: mqtt.Client) -> None:
@@ -105,6 +132,7 @@ class Publisher:
         self._order: dict[int, int] = {}
         self._early_acks: dict[int, float] = {}     # mid -> when paho reported it before _flush recorded it
         self._retained: dict[str, object] = {}
+        self._clearing: dict[str, float] = {}       # topics of retained commands being cleared, until when
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._client: mqtt.Client | None = None
@@ -272,7 +300,7 @@ class Publisher:
                 if not self._pending:
                     return
                 m = self._pending.popleft()
-            payload = m.payload if isinstance(m.payload, (str, bytes)) else json.dumps(m.payload, separators=(",", ":"))
+            payload = m.payload if isinstance(m.payload, (str, bytes)) else _json(m.payload)
             info = client.publish(m.full_topic(self.base), payload, qos=m.qos, retain=m.retain)
             if info.rc not in (mqtt.MQTT_ERR_SUCCESS, mqtt.MQTT_ERR_NO_CONN):
                 log.error("publish to %s failed: %s", m.topic, mqtt.error_string(info.rc))
@@ -331,6 +359,14 @@ class Publisher:
 
     def _handle_message(self, client, userdata, message) -> None:
         topic = message.topic
+        if message.retain:      # an old command kept by the broker: carrying it out at every reconnect would be
+            if message.payload:  # a new game each time; it is cleared (an empty retained payload) and never run
+                log.warning("ignored and cleared a retained message on %s", topic)
+                self._clearing[topic] = time.monotonic() + 10.0
+                client.publish(topic, b"", qos=1, retain=True)
+            return
+        if not message.payload and self._clearing.pop(topic, 0.0) > time.monotonic():
+            return              # the clearing itself, come back on our own subscription: no command
         try:
             if topic.startswith(f"{self.base}/cmd/") and self._on_command:
                 self._on_command(topic.rsplit("/", 1)[-1], message.payload)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from hal.sim import SimBoard
 
-from .commands import CommandError, parse_command, response
+from .commands import CommandError, RateLimit, parse_command, response
 from .inputs import ClockFeed, HardwarePoller
 from .journal import (
     ABANDONED,
@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 
 _END = "end-of-source"
 SIM_RECORD = 64        # LED frames and beeps a sim board keeps for looking at (it keeps all of them by default)
+COMMAND_RATE = 20      # referee commands a second (a burst of twice as many passes)
+SIM_RATE = 50          # simulator inputs a second (a person clicks a few; a script may send more)
 
 
 def bound_sim_records(hardware) -> None:
@@ -90,6 +92,8 @@ class Daemon:
         self._poller = HardwarePoller(hardware, lambda src, line: self.put(src, line))
         self._thread = threading.Thread(target=self._loop, name="soccerboard-core", daemon=True)
         self._watermark_path: Path | None = None
+        self._command_rate = RateLimit(COMMAND_RATE, 2 * COMMAND_RATE)
+        self._sim_rate = RateLimit(SIM_RATE, 2 * SIM_RATE)
         self._damage: dict | None = None     # what resuming found wrong with the journal, to announce
         self._seq_floor = 0                  # numbering goes on above this (a damaged journal's reach)
         self.damage: dict | None = None      # the damage announced at start-up (for status and tests)
@@ -105,11 +109,16 @@ class Daemon:
 
     def on_command(self, name: str, payload: bytes) -> None:
         """From the MQTT thread: parse, and queue the line (or answer the error at once)."""
+        if not self._command_rate.allow():
+            if self._command_rate.tell():
+                log.warning("refused commands: more than %s a second", COMMAND_RATE)
+                self._answer_now(response(name[:40], error=f"refused: more than {COMMAND_RATE} commands a second"))
+            return
         try:
             line, request_id = parse_command(name, payload)
         except CommandError as e:
-            log.warning("refused command %s: %s", name, e)
-            self._answer_now(response(name, error=str(e)))
+            log.warning("refused command %.40s: %s", name, e)
+            self._answer_now(response(name[:40], error=str(e), request_id=e.request_id))
             return
         self.put("command", line, {"command": name}, (name, request_id))
 
@@ -118,6 +127,10 @@ class Daemon:
         if not self.sim_mode:
             self._answer_now(response("sim/input", error="refused: this daemon referees a real board, "
                                                          "not the simulator (soccerboard sim)"))
+            return
+        if not self._sim_rate.allow():
+            if self._sim_rate.tell():
+                self._answer_now(response("sim/input", error=f"refused: more than {SIM_RATE} inputs a second"))
             return
         try:
             line = parse_payload(payload)

@@ -8,8 +8,7 @@ Anything malformed or physically impossible is refused with a sentence, and the 
 """
 from __future__ import annotations
 
-import json
-
+from controller.daemon.commands import load_json
 from hal.board import TOKEN_BIT, square_index
 from hal.events import DIE_NAMES
 from hal.frames import tokens_at
@@ -28,9 +27,9 @@ def parse_payload(payload: bytes) -> dict:
     if len(payload) > MAX_PAYLOAD:
         raise SimInputError(f"a simulator input is one scenario line, at most {MAX_PAYLOAD} bytes")
     try:
-        line = json.loads(payload.decode("utf-8", errors="replace"))
-    except (json.JSONDecodeError, RecursionError, ValueError):
-        line = None
+        line = load_json(payload, MAX_PAYLOAD)
+    except ValueError as e:
+        raise SimInputError(f"not a scenario line: {e}") from None
     if not isinstance(line, dict):
         raise SimInputError("not a JSON object (a scenario line: lift, place, move, roll, spin, press, setup)")
     return line

@@ -15,20 +15,25 @@ from .pieces import N_PAWNS
 OUTCOMES = ("goal", "corner", "goal_kick")
 
 
+MAX_MINUTES = 180.0     # the longest period an option may set
+MAX_SECONDS = 3600.0    # the longest move or reset clock
+
+
 class Options(BaseModel):
     """Match options (rules 11 and 12, and the house rule C10)."""
     model_config = ConfigDict(extra="forbid", frozen=True)
-    half_minutes: float = Field(45.0, gt=0)
+    # bounded so that no option can overflow a clock or stall a match: a day-long half is nobody's game
+    half_minutes: float = Field(45.0, gt=0, le=MAX_MINUTES, allow_inf_nan=False)
     extra_time: bool = True
-    extra_time_minutes: float = Field(15.0, gt=0)
-    shootout_kicks: int = Field(5, ge=1)
+    extra_time_minutes: float = Field(15.0, gt=0, le=MAX_MINUTES, allow_inf_nan=False)
+    shootout_kicks: int = Field(5, ge=1, le=50)
     advanced_defenders: bool = False
     shooting_die: bool = False
     shooting_die_faces: dict[int, str] = Field(
         default_factory=lambda: {1: "goal", 2: "goal", 3: "goal", 4: "corner", 5: "goal_kick", 6: "corner"})
     strict_minor_fouls: bool = False
-    move_seconds: float = Field(60.0, gt=0)
-    reset_seconds: float = Field(60.0, gt=0)
+    move_seconds: float = Field(60.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
+    reset_seconds: float = Field(60.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
 
     @field_validator("shooting_die_faces")
     @classmethod
