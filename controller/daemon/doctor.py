@@ -50,12 +50,15 @@ class Result:
 def add_doctor_command(sub) -> None:
     """The `doctor` subcommand for controller/cli.py."""
     p = sub.add_parser("doctor", help="check the installation (config, board, GPIO, broker, journal, clock, "
-                                      "service) and say what to fix")
-    p.add_argument("--config", default=None, help=f"TOML file (default {DEFAULT_PATH})")
+                                      "service) and say what to fix",
+                       description="Check a board's installation piece by piece: one line per check, with what to "
+                                   "fix after '->'. Exit status 0 only when every check passes.")
+    p.add_argument("--config", metavar="FILE", default=None, help=f"TOML file (default {DEFAULT_PATH})")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--spectators", default=SPECTATORS_URL, metavar="URL",
-                   help="the spectator broker's local listener (default %(default)s)")
-    p.add_argument("--timeout", type=float, default=3.0, help="seconds to wait for the board or a broker")
+                   help="the spectator broker's local listener (default: %(default)s)")
+    p.add_argument("--timeout", type=float, default=3.0, metavar="SECONDS",
+                   help="how long to wait for the board or a broker (default: %(default)s)")
 
 
 def run_doctor(args) -> int:

@@ -21,6 +21,7 @@ from controller import story
 from controller.cli import quiet_stdout
 
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings, problems
+from .doctor import add_doctor_command, run_doctor
 from .homeassistant import discovery_messages
 from .publisher import Publisher
 from .service import Daemon
@@ -126,7 +127,7 @@ def settings_from(path: str | None, **overrides) -> Settings:
 def run_command(args) -> int:
     setup_logging(args.verbose)
     try:
-        settings = settings_from(args.config)
+        settings = settings_from(args.config, check_files=True)
     except ConfigError as e:
         print(f"soccerboard run: {e}", file=sys.stderr)
         return 2
@@ -378,6 +379,7 @@ def add_daemon_commands(sub) -> None:
     p.add_argument("-o", "--output", metavar="FILE",
                    help="with --html: the file to write (default: the journal's name, .html)")
     p.add_argument("-v", "--verbose", action="store_true", help="show a traceback when something fails")
+    add_doctor_command(sub)
 
 
 def argparse_suppress():
@@ -386,7 +388,7 @@ def argparse_suppress():
 
 
 def dispatch(args) -> int | None:
-    handlers = {"run": run_command, "config": config_command, "report": report_command}
+    handlers = {"run": run_command, "config": config_command, "report": report_command, "doctor": run_doctor}
     handler = handlers.get(args.command)
     return handler(args) if handler else None
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
+import sys
 import time
 from contextlib import redirect_stdout
 from io import StringIO
@@ -19,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from controller.daemon.doctor import add_doctor_command, run_doctor
-from tests.daemon.daemon_helpers import free_port
+from tests.daemon.daemon_helpers import ROOT, free_port
 from tests.deploy.deploy_helpers import ACCOUNTS, BOARD, BoardBroker, Broker, EmulatedBoard
 
 
@@ -129,3 +131,15 @@ def test_doctor_names_each_broken_part(tmp_path, bin_dir):
     finally:
         open_broker.stop()
         board.stop()
+
+
+def test_soccerboard_doctor_from_the_command_line(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[mqtt]\nusernme = "x"\n')
+    done = subprocess.run([sys.executable, "-m", "controller.cli", "doctor", "--config", str(bad), "--json",
+                           "--timeout", "1", "--spectators", f"mqtt://127.0.0.1:{free_port()}"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert not report["ok"] and report["checks"][0]["check"] == "config" and report["checks"][0]["status"] == "fail"
+    assert "usernme: unknown key" in report["checks"][0]["detail"]
