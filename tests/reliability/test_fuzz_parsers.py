@@ -1,0 +1,130 @@
+"""Every parser a user or a wire can reach, fed arbitrary input (hypothesis): each answers with its one
+documented refusal or a value, never another exception. SOCCERBOARD_FUZZ_EXAMPLES sets how many inputs each
+gets (300 in CI; the full form on demand, e.g. 20000)."""
+from __future__ import annotations
+
+import json
+import os
+import string
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from controller.daemon.commands import COMMANDS, CommandError, parse_command
+from controller.daemon.config import ConfigError, load_settings
+from controller.daemon.journal import JournalStore, read_journal
+from controller.daemon.referee import Referee
+from controller.daemon.siminput import SimInputError, parse_payload
+from controller.scenario import BadInput, parse_line
+
+pytestmark = pytest.mark.reliability
+EXAMPLES = int(os.environ.get("SOCCERBOARD_FUZZ_EXAMPLES", "300"))
+fuzz = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+# JSON-ish values that look like scenario lines: the right keys with wrong, odd or extreme values
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**30, 10**30), st.floats(allow_nan=True),
+                    st.text(string.printable, max_size=12),
+                    st.sampled_from(["a1", "h16", "i9", "c0", "red", "blue", "ball", "standard", "goal", "-1"]))
+KEYS = st.sampled_from(["type", "square", "token", "from", "to", "die", "value", "outcome", "button", "advance",
+                        "formation", "kickoff", "pawns", "ball", "options", "offense", "phase", "clock", "id",
+                        "half_minutes", "move_seconds", "x"])
+VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(KEYS, inner,
+                                                                                           max_size=4), max_leaves=8)
+LINES = st.dictionaries(KEYS, VALUES, max_size=6).map(
+    lambda d: d) | st.builds(lambda t, d: {"type": t, **d},
+                             st.sampled_from(["setup", "lift", "place", "move", "roll", "spin", "press", "clock"]),
+                             st.dictionaries(KEYS, VALUES, max_size=5))
+
+
+def _text(obj) -> str:
+    try:
+        return json.dumps(obj)
+    except ValueError:
+        return str(obj)
+
+
+@fuzz
+@given(st.one_of(LINES.map(_text), st.text(max_size=200), st.binary(max_size=200).map(
+    lambda b: b.decode("utf-8", errors="replace"))))
+def test_a_scenario_line_is_an_input_or_bad_input(text):
+    try:
+        line = parse_line(text)
+    except BadInput as e:
+        assert str(e)
+    else:
+        assert line is None or line.type in ("setup", "lift", "place", "move", "roll", "spin", "press", "clock",
+                                             "hand", "card")
+
+
+@fuzz
+@given(st.lists(LINES, min_size=1, max_size=12))
+def test_the_referee_answers_every_line_with_a_verdict(lines):
+    ref = Referee()
+    ref.feed({"type": "setup", "formation": "standard", "kickoff": "red"})
+    for line in lines:
+        step = ref.feed(line)
+        assert isinstance(step.verdict.get("ok"), bool)
+        if not step.verdict["ok"]:
+            assert isinstance(step.verdict.get("reason"), str)
+
+
+@fuzz
+@given(st.sampled_from([*COMMANDS, "explode", ""]),
+       st.one_of(st.binary(max_size=300), LINES.map(lambda d: _text(d).encode())))
+def test_a_command_is_a_line_or_a_command_error(name, payload):
+    try:
+        line, _ = parse_command(name, payload)
+    except CommandError as e:
+        assert str(e)
+    else:
+        assert line["type"] in ("setup", "press")
+
+
+@fuzz
+@given(st.one_of(st.binary(max_size=300), LINES.map(lambda d: _text(d).encode())))
+def test_a_simulator_input_is_a_line_or_a_refusal(payload):
+    try:
+        assert isinstance(parse_payload(payload), dict)
+    except SimInputError as e:
+        assert str(e)
+
+
+@fuzz
+@given(st.binary(max_size=600), st.sampled_from([b"", b"# soccerboard-journal {\"version\":2}\n",
+                                                  b"# soccerboard-journal {\"version\":1}\n"]))
+def test_any_bytes_read_as_a_journal_without_an_error(tmp_path_factory, body, head):
+    path = tmp_path_factory.mktemp("j") / "b-20260101T000000-0.jsonl"
+    path.write_bytes(head + body)
+    jf = read_journal(path)
+    assert jf.good_bytes <= len(head + body) and all(isinstance(line, dict) for line in jf.lines)
+
+
+@fuzz
+@given(st.binary(max_size=200))
+def test_any_watermark_file_reads_as_a_seq_or_none(tmp_path_factory, data):
+    store = JournalStore(tmp_path_factory.mktemp("w"), "b")
+    store.watermark_path().write_bytes(data)
+    seq = store.read_watermark(store.dir / "b-20260101T000000-0.jsonl")
+    assert seq is None or (isinstance(seq, int) and seq >= 0)
+    assert isinstance(store.last_seq(), int)
+
+
+TOML_KEYS = st.sampled_from(["board_id", "[mqtt]", "host", "port", "[journal]", "dir", "[game]", "kickoff",
+                             "options", "[daemon]", "tick_seconds", "[hardware]", "backend", "[web]", "enabled", "x"])
+TOML_VALUES = st.sampled_from(['"a"', "1", "-1", "1e400", "nan", "true", '"/nonexistent"', "[1, 2]", "{}", '"red"',
+                               "", '"', "0"])
+
+
+@fuzz
+@given(st.lists(st.tuples(TOML_KEYS, TOML_VALUES), max_size=8), st.binary(max_size=40))
+def test_any_config_file_loads_or_is_one_config_error(tmp_path_factory, pairs, noise):
+    path = tmp_path_factory.mktemp("c") / "c.toml"
+    text = "\n".join(k if k.startswith("[") else f"{k} = {v}" for k, v in pairs)
+    path.write_bytes(text.encode() + noise)
+    try:
+        load_settings(path, env=False)
+    except ConfigError as e:
+        for problem in str(e).strip().splitlines():          # one line per problem, each naming the file
+            assert problem.startswith(str(path)), problem
