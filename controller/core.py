@@ -107,8 +107,7 @@ class Core:
         if self.pending is not None and (not isinstance(line, ClockLine) or line.advance >= SETTLE_SECONDS):
             out.settled += self._settle()
         try:
-            # the protocol names the first game's lines; a ruleset reads the others it knows (card, hand)
-            out.events = self._game.apply(self.ruleset.action_for(line))  # type: ignore[arg-type]
+            out.events = self._game.apply(self.ruleset.action_for(line))
         except Illegal as e:
             out.verdict = _reject(e)
             return out

@@ -1,19 +1,18 @@
 """The seam between the daemon and a game's rules.
 
 The core, the tracker, the LEDs and the publishers only talk to a Ruleset and the game it makes, so a
-second game on the same board (Soccer The Board Game) is a new Ruleset, not a change to them. The two
-types every ruleset shares are defined here: the refusal it raises (`Illegal`) and how it reads a
-board difference (`Reading`).
+second game on the same board (Soccer The Board Game) is a new Ruleset, not a change to them. The types
+every ruleset shares are defined here: the refusal it raises (`Illegal`), how it reads a board difference
+(`Reading`), and what the LED planner reads of a game (`LedView`, `Fix`).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
-    from .rules import Fix, LedView
-    from .scenario import ClockLine, PressLine, RollLine, Setup, SpinLine
+    from .scenario import Setup, Signal
 
 
 class Illegal(Exception):
@@ -33,6 +32,30 @@ class Reading:
     action: object = None
     open_ended: bool = False        # an exact action that could still grow (ball first of a dribble)
     error: Illegal | None = None
+
+
+class LedView(NamedTuple):
+    """The game as the LED planner sees it: the phase (the game's own names), who acts, the pending roll
+    (or points) and dice, whether a restart is being set up, the move clock, each team's goal-line rank."""
+    phase: str
+    actor: int                       # team to act, -1 both or none
+    roll: int
+    dice: tuple[int, int]
+    restarting: bool
+    move_deadline: float             # -1: the move clock is not running
+    move_team: int
+    now: float
+    paused: bool
+    goal_ranks: tuple[int, int]
+
+
+class Fix(NamedTuple):
+    """One thing a set-up still needs: `kind` (ball, kicker, leave, lift_off, fill: the game says which it
+    uses) for a `token` on `square` (-1: none yet), to go to one of the squares of the mask `targets`."""
+    kind: str
+    token: str
+    square: int
+    targets: int
 
 
 class RulesGame(Protocol):
@@ -84,8 +107,9 @@ class Ruleset(Protocol):
         """A game from a scenario `setup` line; ValueError with a readable message if it is not valid."""
         ...
 
-    def action_for(self, line: RollLine | SpinLine | PressLine | ClockLine) -> Any:
-        """The engine action for a non-physical input line (roll, spin, press, clock)."""
+    def action_for(self, line: Signal) -> Any:
+        """The engine action for an input that moves no token (roll, spin, press, clock, card, hand);
+        Illegal (bad_input) for a line this game has no use for."""
 
     def expected_occupancy(self, game: RulesGame) -> bytearray:
         """Where the game expects each token: 128 squares x 3 bits (red, blue, ball)."""
@@ -109,9 +133,6 @@ def get_ruleset(name: str = "soccer_tactics_world", options: dict[str, Any] | No
         from .rules.ruleset import SoccerTacticsWorld
         return SoccerTacticsWorld(options)
     if name == "stbg":
-        from typing import cast
-
         from .stbg.ruleset import SoccerTheBoardGame
-        # its LED views are its own types (the protocol names the first game's LedView and Fix)
-        return cast(Ruleset, SoccerTheBoardGame(options))
+        return SoccerTheBoardGame(options)
     raise ValueError(f"unknown ruleset {name!r} (available: soccer_tactics_world, stbg)")

@@ -141,6 +141,8 @@ class ClockLine(_Line):
 
 
 Line = Setup | Lift | Place | Move | RollLine | SpinLine | PressLine | ClockLine | CardLine | HandLine
+# the inputs that move no token (dice, spins, buttons, cards, time): each ruleset turns them into its actions
+Signal = RollLine | SpinLine | PressLine | ClockLine | CardLine | HandLine
 Input = Annotated[Line, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Line] = TypeAdapter(Input)
 TYPES = ("setup", "lift", "place", "move", "roll", "spin", "press", "clock", "card", "hand")

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
-from controller.scenario import ClockLine, PressLine, RollLine, Setup, SpinLine
+from controller.scenario import ClockLine, PressLine, RollLine, Setup, Signal, SpinLine
 
 from . import geometry as g
 from . import paths, physical
@@ -70,7 +70,7 @@ class SoccerTacticsWorld:
             raise ValueError(f"clock.elapsed: {elapsed:g} s is not within period {period} ({length:g} s long)")
         return period, elapsed
 
-    def action_for(self, line: RollLine | SpinLine | PressLine | ClockLine) -> Action:
+    def action_for(self, line: Signal) -> Action:
         if isinstance(line, RollLine):
             return Roll(TEAMS.index(line.die), line.value)
         if isinstance(line, SpinLine):
@@ -79,7 +79,7 @@ class SoccerTacticsWorld:
             return Press(line.button)
         if isinstance(line, ClockLine):
             return Tick(line.advance)
-        raise ValueError(f"{line.type} lines are physical, not actions")
+        raise Illegal("bad_input", f"{line.type} lines belong to another game, not Soccer Tactics WORLD")
 
     # The core hands back only the games this ruleset made (new_game), hence the casts to Game.
     def expected_occupancy(self, game: RulesGame) -> bytearray:

@@ -5,36 +5,14 @@ Read-only: nothing here changes the state.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from controller.ruleset import Fix as Fix
+from controller.ruleset import LedView as LedView
 
 from . import geometry as g
 from . import legal, setpieces
 from .base import Match
-from .phase import BALL_PHASES, Phase
+from .phase import BALL_PHASES
 from .pieces import N_PAWNS, TEAMS, is_keeper, other, pawns_of, team_of
-
-
-class LedView(NamedTuple):
-    """The game as the LED planner sees it: the phase, who acts, the pending roll and dice, whether a
-    restart is being set up, the move clock, and the rank of each team's goal line."""
-    phase: Phase
-    actor: int                       # team to act, -1 both or none
-    roll: int
-    dice: tuple[int, int]
-    restarting: bool
-    move_deadline: float             # -1: the move clock is not running
-    move_team: int
-    now: float
-    paused: bool
-    goal_ranks: tuple[int, int]
-
-
-class Fix(NamedTuple):
-    """One thing a set-up still needs: kind is ball, kicker, leave or lift_off; targets a square mask."""
-    kind: str
-    token: str
-    square: int
-    targets: int
 
 
 def led_view(game: Match) -> LedView:

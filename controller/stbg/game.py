@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, NamedTuple
 
+from controller.ruleset import Fix as Fix
+from controller.ruleset import LedView as LedView
 from hal.board import TEAMS
 
 from . import clock, legal, play, restarts, stars, views
@@ -46,28 +48,6 @@ class Result(NamedTuple):
     winner: str | None
     score: tuple[int, int]
     abandoned: bool
-
-
-class LedView(NamedTuple):
-    """The game as the LED planner reads it (the same fields as the first game's view)."""
-    phase: str
-    actor: int
-    roll: int
-    dice: tuple[int, int]
-    restarting: bool
-    move_deadline: float
-    move_team: int
-    now: float
-    paused: bool
-    goal_ranks: tuple[int, int]
-
-
-class Fix(NamedTuple):
-    """One thing a set-up still needs: kind ball, kicker or leave; targets a square mask."""
-    kind: str
-    token: str
-    square: int
-    targets: int
 
 
 class Game:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, cast
 from pydantic import ValidationError
 
 from controller.ruleset import Illegal, Reading
-from controller.scenario import CardLine, ClockLine, HandLine, PressLine, RollLine, Setup, SpinLine
+from controller.scenario import CardLine, ClockLine, HandLine, PressLine, RollLine, Setup, Signal
 
 from .actions import Action, Card, Done, Hand, Roll, Star, Substitution, Tick
 from .board import parse, parse_pawn, parse_team
@@ -56,7 +56,7 @@ class SoccerTheBoardGame:
         pawns = {parse_pawn(pid): parse(sq) for pid, sq in setup.pawns.items()}
         return Game.from_position(pawns, parse(setup.ball), parse_team(turn), opts, period, elapsed)
 
-    def action_for(self, line: RollLine | SpinLine | PressLine | ClockLine | CardLine | HandLine) -> Action:
+    def action_for(self, line: Signal) -> Action:
         if isinstance(line, RollLine):
             return Roll(parse_team(line.die), line.value)
         if isinstance(line, ClockLine):
