@@ -76,8 +76,8 @@ def port(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
-    if not 0 < value < 65536:
-        raise argparse.ArgumentTypeError(f"must be a port number from 1 to 65535, not {text}")
+    if not 0 <= value < 65536:
+        raise argparse.ArgumentTypeError(f"must be a port number from 0 (any free port) to 65535, not {text}")
     return value
 
 

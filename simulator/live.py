@@ -250,7 +250,7 @@ def add_sim_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
                    help="address of the embedded broker and the web page (0.0.0.0: the whole LAN)")
     p.add_argument("--http-port", type=port, default=8080, metavar="PORT",
-                   help="web page port (another free one if taken)")
+                   help="web page port (another free one if taken; 0: any free port)")
     p.add_argument("--ws-url", metavar="URL", help="the broker's WebSocket URL for the page, with --broker "
                                                    "(default: port 9001 of the page's host)")
     p.add_argument("--no-web", action="store_true", help="do not serve the web page")
