@@ -15,6 +15,7 @@ event's `text` when the daemon sent one and keeps its own words for older docume
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -211,21 +212,27 @@ class Teller:
     """Gives a running daemon's events their minute, for the console.
 
     The daemon hands its outputs on from the journal thread, after the core thread has moved on, so the
-    snapshot before an input is noted on the core thread (`record`, a `Daemon.after_step` hook) under
-    the `seq` the referee had reached; an event's minute is then that of the last note below its `seq`.
+    minute after each input is noted on the core thread (`record`, a `Daemon.after_step` hook) under the
+    `seq` the referee had reached; an event's minute is then that of the last note below its `seq`. A note
+    is a few bytes (not the snapshot), and no more than MARKS are kept.
     """
 
+    MARKS = 4096       # far more inputs than the journal thread ever lags behind the core
+
     def __init__(self) -> None:
-        self._marks: list[tuple[int, dict | None]] = []      # (referee seq after an input, snapshot after it)
+        # (referee seq after an input, the minute then, whether no match was under way then)
+        self._marks: deque[tuple[int, str, bool]] = deque(maxlen=self.MARKS)
         self._cond = threading.Condition()
 
     def record(self, referee: Any) -> None:
-        """After each input (core thread): the snapshot the next input's events start from."""
+        """After each input (core thread): the minute the next input's events happen at."""
+        snap = referee.snapshot
+        mark = (referee.seq, match_minute(snap), not snap or snap.get("phase") == "full_time")
         with self._cond:
             if self._marks and self._marks[-1][0] == referee.seq:
-                self._marks[-1] = (referee.seq, referee.snapshot)
+                self._marks[-1] = mark
             else:
-                self._marks.append((referee.seq, referee.snapshot))
+                self._marks.append(mark)
             self._cond.notify_all()
 
     def minute_of(self, seq: int) -> str | None:
@@ -235,22 +242,16 @@ class Teller:
             if not self._marks:
                 return None
             before = self._before(seq)
-            if before is not None and before[1] and before[1].get("phase") != "full_time":
-                return match_minute(before[1])
+            if before is not None and not before[2]:
+                return before[1]
             # the input started a match: the minute of its own snapshot, noted right after it
             self._cond.wait_for(lambda: self._marks[-1][0] >= seq, timeout=0.5)
-            after = next((snap for s, snap in self._marks if s >= seq), None)
-            return match_minute(after) if after is not None else None
+            return next((minute for s, minute, _ in self._marks if s >= seq), None)
 
-    def _before(self, seq: int) -> tuple[int, dict | None] | None:
-        found = None
-        keep = 0
-        for i, mark in enumerate(self._marks):
-            if mark[0] >= seq:
-                break
-            found, keep = mark, i
-        del self._marks[:keep]         # events come in seq order: older notes are done with
-        return found
+    def _before(self, seq: int) -> tuple[int, str, bool] | None:
+        while len(self._marks) > 1 and self._marks[1][0] < seq:
+            self._marks.popleft()      # events come in seq order: older notes are done with
+        return self._marks[0] if self._marks[0][0] < seq else None
 
     def minute(self, doc: dict) -> str | None:
         """The minute of an event document (by its `seq`)."""

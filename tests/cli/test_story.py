@@ -76,3 +76,21 @@ def test_short_demo_matches_stay_short(played, tmp_path):
                        "--extra-time-minutes", "0.5", "--journal-dir", str(tmp_path))
     assert done.returncode == 0, done.stderr
     assert analyse(tmp_path)["options"] == {"half_minutes": 1.0, "extra_time_minutes": 0.5}
+
+
+def test_the_teller_gives_each_event_the_minute_before_its_input():
+    """The daemon's console hears of events after the core has moved on: the minute comes from notes."""
+    from types import SimpleNamespace
+
+    def snap(period: int, elapsed: float, phase: str = "ball_play") -> dict:
+        return {"clock": {"period": period, "elapsed": elapsed, "length": 120.0}, "phase": phase}
+    teller = story.Teller()
+    assert teller.minute_of(1) is None                                   # nothing noted yet (a restart)
+    teller.record(SimpleNamespace(seq=0, snapshot=None))                 # before the set-up
+    teller.record(SimpleNamespace(seq=1, snapshot=snap(1, 0.0)))         # the set-up: state seq 1
+    teller.record(SimpleNamespace(seq=1, snapshot=snap(1, 59.0)))        # clock lines: no new seq
+    teller.record(SimpleNamespace(seq=4, snapshot=snap(1, 61.0)))        # a shot (2), goal kick (3), state (4)
+    teller.record(SimpleNamespace(seq=7, snapshot=snap(5, 0.0, "full_time")))
+    assert [teller.minute_of(s) for s in (2, 3, 5, 6)] == ["1'", "1'", "2'", "2'"]
+    teller.record(SimpleNamespace(seq=9, snapshot=snap(1, 0.0, "roll_off")))   # the next match's set-up
+    assert teller.minute_of(8) == "1'"                                    # not "pens", the old match's end
