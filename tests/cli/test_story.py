@@ -94,3 +94,14 @@ def test_the_teller_gives_each_event_the_minute_before_its_input():
     assert [teller.minute_of(s) for s in (2, 3, 5, 6)] == ["1'", "1'", "2'", "2'"]
     teller.record(SimpleNamespace(seq=9, snapshot=snap(1, 0.0, "roll_off")))   # the next match's set-up
     assert teller.minute_of(8) == "1'"                                    # not "pens", the old match's end
+
+
+def test_replay_text_names_each_refused_line_and_its_reason():
+    lines = ('{"type": "setup", "formation": "standard", "kickoff": "red"}\n'
+             '{"type": "roll", "die": "blue", "value": 3}\n'
+             'not json\n')
+    done = soccerboard("replay", "--format", "text", "-", stdin=lines)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out == ["     1'  Kick-off: Red", "line 2: refused, not_your_turn: red is to roll, not blue",
+                   "line 3: refused, bad_input: not valid JSON: Expecting value", "Score: Red 0-0 Blue"]
