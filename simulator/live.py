@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--half-minutes", type=positive, default=45.0, metavar="MIN",
                    help="length of each half, match minutes")
     p.add_argument("--extra-time-minutes", type=not_negative, default=15.0, metavar="MIN",
-                   help="length of each extra-time half after a draw (0: no extra time, a draw stands)")
+                   help="length of each extra-time half after a draw (0: straight to the penalty shoot-out)")
     p.add_argument("--speed", type=not_negative, default=0.25, metavar="S",
                    help="seconds between inputs (0: as fast as possible)")
     p.add_argument("--quiet", action="store_true", help="print only goals, cards (yellow and red) and the result")
@@ -85,10 +85,7 @@ def check_scenario(path: str) -> None:
 def match_options(args, settings: Settings) -> dict:
     """The match options: the config's, with this command's lengths; checked here, before anything starts."""
     options = {**settings.game.options, "half_minutes": args.half_minutes}
-    if args.extra_time_minutes == 0:
-        options["extra_time"] = False
-    else:
-        options["extra_time_minutes"] = args.extra_time_minutes
+    options["extra_time_minutes"] = args.extra_time_minutes
     try:
         Options(**options)
     except ValidationError as e:

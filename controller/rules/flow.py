@@ -89,14 +89,15 @@ def end_period(game: Match) -> None:
         st.period = 2
         return reset_formation(game, other(st.first_kickoff))
     game._emit("period_end", period=period, score=score(game))
-    if period == 2 and tied and game.options.extra_time:
+    extra_time = game.options.extra_time and game.options.extra_time_minutes > 0
+    if period == 2 and tied and extra_time:
         game._emit("extra_time")
         st.period = 3
         return reset_formation(game, st.first_kickoff)
     if period == 3:
         st.period = 4
         return reset_formation(game, other(st.first_kickoff))
-    if period == 4 and tied:
+    if tied and (period == 4 or (period == 2 and game.options.extra_time)):     # extra_time_minutes 0: penalties
         game._emit("shootout")
         st.period, st.phase, st.actor, st.dice = 5, Phase.SHOOTOUT_ORDER, -1, [0, 0]
         st.holder, st.offense, st.roll = -1, -1, 0

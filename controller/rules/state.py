@@ -25,7 +25,7 @@ class Options(BaseModel):
     # bounded so that no option can overflow a clock or stall a match: a day-long half is nobody's game
     half_minutes: float = Field(45.0, gt=0, le=MAX_MINUTES, allow_inf_nan=False)
     extra_time: bool = True
-    extra_time_minutes: float = Field(15.0, gt=0, le=MAX_MINUTES, allow_inf_nan=False)
+    extra_time_minutes: float = Field(15.0, ge=0, le=MAX_MINUTES, allow_inf_nan=False)   # 0: straight to penalties
     shootout_kicks: int = Field(5, ge=1, le=50)
     advanced_defenders: bool = False
     shooting_die: bool = False

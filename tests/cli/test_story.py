@@ -67,10 +67,10 @@ def test_every_event_has_a_sentence_and_odd_ones_do_not_break_it():
 
 
 def test_short_demo_matches_stay_short(played, tmp_path):
-    """`sim --half-minutes N --extra-time-minutes M`: the match's options say so (0: no extra time)."""
+    """`sim --half-minutes N --extra-time-minutes M`: the match's options say so (0: straight to penalties)."""
     from controller.daemon.report import analyse
     folder, console = played
-    assert analyse(folder)["options"] == {"half_minutes": 1.0, "extra_time": False}
+    assert analyse(folder)["options"] == {"half_minutes": 1.0, "extra_time_minutes": 0.0}
     assert "Extra time" not in console
     done = soccerboard("sim", "--seed", "3", "--speed", "0", "--no-web", "--half-minutes", "1",
                        "--extra-time-minutes", "0.5", "--journal-dir", str(tmp_path))

@@ -66,6 +66,24 @@ def test_rule11C_draw_gives_two_full_extra_periods_then_a_shootout():
     assert names[-1] == "full_time" and gm.state.winner == 1
 
 
+def test_rule11C_options_extra_time_minutes_0_goes_from_a_drawn_second_half_to_the_shootout():
+    gm = Game.kick_off(0, Options(half_minutes=1, extra_time_minutes=0))
+    names = []
+    for _ in range(2):
+        play(gm, f"roll {offense(gm)} 2", "ball d10" if offense(gm) == "red" else "ball d7")
+        names += play(gm, "tick 60")
+    assert "extra_time" not in names and names[-1] == "shootout" and gm.state.phase == "shootout_order"
+
+
+def test_rule11C_options_extra_time_false_lets_a_draw_stand():
+    gm = Game.kick_off(0, Options(half_minutes=1, extra_time=False))
+    names = []
+    for _ in range(2):
+        play(gm, f"roll {offense(gm)} 2", "ball d10" if offense(gm) == "red" else "ball d7")
+        names += play(gm, "tick 60")
+    assert names[-1] == "full_time" and "shootout" not in names
+
+
 def test_rule11C_shootout_stops_when_one_side_cannot_catch_up_then_sudden_death():
     gm = Game.kick_off(0, Options(half_minutes=1, extra_time_minutes=1))
     gm.state.period, gm.state.phase, gm.state.actor = 5, "shootout", 0
