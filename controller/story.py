@@ -24,7 +24,7 @@ from typing import Any
 TOLD = frozenset({
     "kick_off", "goal", "yellow_card", "red_card", "penalty_kick", "corner_kick", "goal_kick", "offside",
     "free_kick", "shot", "half_time", "period_end", "extra_time", "shootout", "shootout_order",
-    "shootout_kick", "full_time", "move_clock_expired", "undone"})
+    "shootout_kick", "full_time", "move_clock_expired", "undone", "journal_damaged"})
 # `--quiet`: goals, cards (yellow too) and the result
 QUIET = frozenset({"goal", "yellow_card", "red_card", "full_time"})
 
@@ -174,6 +174,8 @@ _SAY: dict[str, Callable[[dict], str]] = {
     "identity_question": _identity,
     "identity_confirmed": lambda e: "Pawn identities confirmed",
     "undone": lambda e: "The last action was taken back",
+    "journal_damaged": lambda e: f"The match record was damaged: {e.get('recovered_lines', 0)} inputs recovered, "
+                                 f"{e.get('lost_lines', 0)} lost" + (f" ({e['reason']})" if e.get("reason") else ""),
 }
 
 

@@ -312,7 +312,7 @@ def config_command(args) -> int:
     try:
         settings = settings_from(path)
     except ConfigError as e:
-        print(f"soccerboard config: {path or 'configuration'}: {e}", file=sys.stderr)
+        print(f"soccerboard config: {e}", file=sys.stderr)       # each line of it names the file
         return 2
     found = problems(settings) if args.check else []
     if args.check:

@@ -16,7 +16,9 @@ ODD = [{"event": "battle", "pawns": 7}, {"event": "kick_off", "team": "red", "pe
        {"event": "foul", "kind": "minor", "team": "blue", "reason": "move_clock"},
        {"event": "placements_done"}, {"event": "restart_ready", "kind": "goal_kick", "team": "red"},
        {"event": "identity_question", "team": "red", "pawns": {"c4": "red-m1", "d5": "red-m2"}},
-       {"event": "reset_clock_expired", "kind": "penalty"}, {"event": "time_up", "period": 2}]
+       {"event": "reset_clock_expired", "kind": "penalty"}, {"event": "time_up", "period": 2},
+       {"event": "journal_damaged", "reason": "the journal is damaged: its header is not readable",
+        "journal": "b-1.jsonl", "recovered_lines": 12, "lost_lines": 3}, {"event": "journal_damaged"}]
 
 # run in a process of its own: Playwright's sync API may be started only once in a process, and the browser
 # tests (tests/web) start it for the session

@@ -140,6 +140,9 @@ const SAY = {
     Object.entries(e.pawns ?? {}).map(([sq, p]) => `${shortId(p)} on ${sq}`).join(", "),
   identity_confirmed: () => "Pawn identities confirmed",
   undone: () => "The last action was taken back",
+  journal_damaged: (e) =>
+    `The match record was damaged: ${e.recovered_lines ?? 0} inputs recovered, ${e.lost_lines ?? 0} lost` +
+    (e.reason ? ` (${e.reason})` : ""),
 };
 
 // The daemon sends each event's sentence as `text` (controller/story.py, the words of the console and the
