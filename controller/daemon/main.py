@@ -67,6 +67,12 @@ def storyteller(daemon: Daemon) -> story.Teller:
     return teller
 
 
+def _worth_telling(refusal: dict) -> bool:
+    """A refused die roll, spin or button press: the players must hear of it. A refused token movement shows
+    as the board out of step (told from the state), and inputs before any game are only the board waking up."""
+    return refusal["line"].get("type") not in ("lift", "place", "move", "clock") and refusal.get("reason") != "no_game"
+
+
 INTERRUPTED = 130          # the exit status after Ctrl-C (128 + SIGINT), as shells report it
 FAILED = 1                 # a thread of the daemon died: the service exits so that systemd restarts it
 
@@ -216,6 +222,9 @@ class Console:
                     self.clock = m.payload
                 elif m.topic == "response" and m.payload.get("status") == "error" and self.refusals:
                     self._print(f"refused  {m.payload.get('request')}: {m.payload.get('detail')}")
+                elif m.topic == "refusal" and self.refusals and _worth_telling(m.payload):
+                    what = " ".join(str(v) for k, v in m.payload["line"].items() if k != "options")[:60]
+                    self._print(f"refused  {what}: {m.payload.get('reason')}: {m.payload.get('detail')}")
                 elif m.topic == "events":
                     doc = m.payload
                     if story.told(doc, self.quiet):

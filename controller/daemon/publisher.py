@@ -40,6 +40,7 @@ class Msg:
     payload: object
     seq: int | None = None    # events only: for the acknowledged-up-to watermark
     absolute: bool = False    # a topic outside <base> (Home Assistant discovery): retained, QoS 1
+    local: bool = False       # for the daemon's own console only (a refused board input), never published
 
     @property
     def retain(self) -> bool:

@@ -444,6 +444,8 @@ class Daemon:
             name, request_id = request
             if name != "sim/input" or not step.verdict.get("ok"):
                 msgs.append(Msg("response", response(name, step.verdict, request_id=request_id)))
+        elif not step.verdict.get("ok", True) and step.line:     # a refused board or scenario input: the
+            msgs.append(Msg("refusal", {"line": step.line, **step.verdict}, local=True))   # console says why
         if self.publisher is None and not self.observers:
             msgs = []
         if line is not None:
@@ -464,7 +466,7 @@ class Daemon:
     # ---- from the journal thread ----------------------------------------------------------------------
     def _durable(self, msgs: list) -> None:
         if self.publisher is not None:
-            self.publisher.submit(msgs)
+            self.publisher.submit([m for m in msgs if not m.local])
         for observe in self.observers:
             try:
                 observe(msgs)

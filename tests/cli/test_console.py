@@ -101,3 +101,41 @@ def test_ctrl_c_says_where_the_journal_is_and_how_to_resume(tmp_path):
     assert resumed.returncode == 0, resumed.stderr
     assert list(folder.glob("*.jsonl")) == [journal]                  # the same match went on to its end
     assert "Full time: " in resumed.stdout and analyse(folder)["finished"]
+
+
+def test_a_refused_board_input_reaches_the_console_and_never_the_broker(tmp_path):
+    """`run` showed no refused die roll or spin: the daemon now hands each refusal to its console only."""
+    from controller.daemon.config import load_settings
+    from controller.daemon.service import Daemon
+    from hal.backends import open_hardware
+    from tests.daemon.daemon_helpers import wait_for
+
+    class Recorder:                        # stands where the MQTT client takes the daemon's outputs
+        def __init__(self):
+            self.topics: list[str] = []
+
+        def submit(self, msgs):
+            self.topics += [m.topic for m in msgs]
+
+        def start(self):
+            return self
+
+        def stop(self):
+            pass
+    settings = load_settings(None, env=False, journal__dir=str(tmp_path / "j"), board_id="c1")
+    daemon = Daemon(settings, open_hardware({"backend": "sim"}), board_follows_game=True, tick=0.01,
+                    auto_setup=False)
+    console, out = _console(status_line=False)
+    daemon.observers.append(console)
+    daemon.publisher = Recorder()
+    daemon.start()
+    try:
+        for line in ({"type": "setup", "formation": "standard", "kickoff": "red"},
+                     {"type": "roll", "die": "blue", "value": 3}):
+            daemon.put("hardware", line)
+        wait_for(lambda: "refused" in out.getvalue(), 10, "the refusal on the console")
+    finally:
+        daemon.stop()
+        daemon.hw.close()
+    assert "refused  roll blue 3: not_your_turn:" in out.getvalue()
+    assert "refusal" not in daemon.publisher.topics and "state" in daemon.publisher.topics
