@@ -312,6 +312,22 @@ def _isatty(out) -> bool:
         return False
 
 
+def masked(config: dict) -> dict:
+    """The configuration as it may be shown: passwords, and the password in a URL, as asterisks."""
+    out = {}
+    for key, value in config.items():
+        if isinstance(value, dict):
+            value = masked(value)
+        elif isinstance(value, str) and value and "password" in key and not key.endswith("_file"):
+            value = "********"
+        elif isinstance(value, str) and "://" in value and "@" in value.split("://", 1)[1].split("/", 1)[0]:
+            scheme, rest = value.split("://", 1)
+            user, host = rest.split("@", 1)
+            value = f"{scheme}://{user.split(':', 1)[0]}:********@{host}" if ":" in user else value
+        out[key] = value
+    return out
+
+
 def config_command(args) -> int:
     path = args.file or args.config
     if path and not Path(path).is_file():
@@ -329,7 +345,7 @@ def config_command(args) -> int:
             print(f"problem: {problem}", file=sys.stderr)
         print(f"{path or 'defaults'}: {'OK' if not found else f'{len(found)} problem(s)'}")
     else:
-        print(json.dumps(settings.model_dump(mode="json"), indent=2))
+        print(json.dumps(masked(settings.model_dump(mode="json")), indent=2))
     return 1 if found else 0
 
 

@@ -114,3 +114,14 @@ def test_a_retained_command_is_never_carried_out_and_is_cleared(broker, tmp_path
     finally:
         assert stop_process(proc) == 0
         watcher.close()
+
+
+def test_config_shows_no_password(monkeypatch, capsys):
+    from controller.cli import main as cli
+    monkeypatch.setenv("SOCCERBOARD_MQTT__PASSWORD", "hunter2")
+    monkeypatch.setenv("SOCCERBOARD_MQTT__URL", "mqtts://board1:s3cret@broker.example:8883")
+    assert cli(["config"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert "hunter2" not in json.dumps(shown) and "s3cret" not in json.dumps(shown)
+    assert shown["mqtt"]["password"] == "********"
+    assert shown["mqtt"]["url"] == "mqtts://board1:********@broker.example:8883"
