@@ -320,12 +320,19 @@ def masked(config: dict) -> dict:
             value = masked(value)
         elif isinstance(value, str) and value and "password" in key and not key.endswith("_file"):
             value = "********"
-        elif isinstance(value, str) and "://" in value and "@" in value.split("://", 1)[1].split("/", 1)[0]:
-            scheme, rest = value.split("://", 1)
-            user, host = rest.split("@", 1)
-            value = f"{scheme}://{user.split(':', 1)[0]}:********@{host}" if ":" in user else value
+        elif isinstance(value, str):
+            value = mask_url(value)
         out[key] = value
     return out
+
+
+def mask_url(text: str) -> str:
+    """A URL with its password (scheme://user:password@host) as asterisks; other text as it is."""
+    if "://" not in text or "@" not in text.split("://", 1)[1].split("/", 1)[0]:
+        return text
+    scheme, rest = text.split("://", 1)
+    user, host = rest.split("@", 1)
+    return f"{scheme}://{user.split(':', 1)[0]}:********@{host}" if ":" in user else text
 
 
 def config_command(args) -> int:
