@@ -20,18 +20,15 @@ import random
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))     # the test helpers: tests/ is a package of the checkout, not installed
 
-import paho.mqtt.client as mqtt  # noqa: E402
-
-from hal.board import SETTLE_SECONDS  # noqa: E402
+from simulator.bench.common import pct  # noqa: E402
+from simulator.bench.daemon import latency, memory  # noqa: E402
 from tests.daemon.daemon_helpers import (  # noqa: E402
-    BASE,
     BOARD,
     DAEMON_PASS,
     Mosquitto,
@@ -42,138 +39,6 @@ from tests.daemon.daemon_helpers import (  # noqa: E402
     wait_for,
     write_scenario,
 )
-
-
-def pct(values, p):
-    s = sorted(values)
-    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
-
-
-class Timed:
-    """A subscriber that notes when each message on a topic arrives."""
-
-    def __init__(self, port: int, topic: str, user: str | None = None, password: str | None = None):
-        self.arrived = threading.Event()
-        self.payload = b""
-        self.c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
-        if user:
-            self.c.username_pw_set(user, password)
-        ok = threading.Event()
-        self.c.on_connect = lambda c, u, f, rc, p: (c.subscribe(topic, 1), ok.set())
-        self.c.on_message = self._msg
-        self.c.connect("127.0.0.1", port)
-        self.c.loop_start()
-        ok.wait(5)
-        time.sleep(0.2)
-
-    def _msg(self, c, u, m):
-        self.payload = m.payload
-        self.arrived.set()
-
-    def close(self):
-        self.c.disconnect()
-        self.c.loop_stop()
-
-
-def latency(broker: Mosquitto, samples: int, tmp: Path):
-    from controller.daemon.config import load_settings
-    from controller.daemon.main import make_publisher
-    from controller.daemon.service import Daemon
-    from hal.backends import open_hardware
-
-    settings = load_settings(None, env=False, board_id=BOARD, journal__dir=str(tmp / "lat"))
-    hw = open_hardware({"backend": "sim"})
-    daemon = Daemon(settings, hw, board_follows_game=False, tick=0.1)
-    make_publisher(settings, daemon, broker.url())
-    daemon.start()
-    wait_for(daemon.publisher.connected.is_set, 10, "the broker")
-    sub = Timed(broker.port, f"{BASE}/state")
-    board = hw.leds
-    board.set_frame(bytes(daemon.referee.core.board))        # the sensed board matches the set-up
-    time.sleep(0.1)
-    hw.clock.advance(SETTLE_SECONDS + 0.001)                    # ... once it has settled
-    time.sleep(0.3)
-    tracker = daemon._poller._tracker
-    lat = []
-    for i in range(samples):
-        sub.arrived.clear()
-        seen = tracker._candidate
-        t0 = time.perf_counter()
-        (board.lift if i % 2 == 0 else board.place)("a6", "red")   # a midfielder lifted, put back
-        # the frame tracker passes a change on once it has held for the settle window of HAL time: the sim
-        # clock skips that window as soon as the poller has the frame (on a real board it adds those 50 ms)
-        while tracker._candidate is seen and time.perf_counter() - t0 < 2:
-            time.sleep(0.0001)
-        hw.clock.advance(SETTLE_SECONDS + 0.001)
-        if not sub.arrived.wait(2):
-            raise RuntimeError("no state arrived")
-        lat.append((time.perf_counter() - t0) * 1000)
-        time.sleep(0.005)
-    size = len(sub.payload)
-    sub.close()
-    daemon.stop()
-    hw.close()
-
-    base = []
-    sub = Timed(broker.port, f"{BASE}/bench", BOARD, DAEMON_PASS)    # the ACL lets only the board's account read it
-    pub = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
-    pub.username_pw_set(BOARD, DAEMON_PASS)
-    pub.connect("127.0.0.1", broker.port)
-    pub.loop_start()
-    time.sleep(0.2)
-    payload = b"x" * size
-    for _ in range(samples):
-        sub.arrived.clear()
-        t0 = time.perf_counter()
-        pub.publish(f"{BASE}/bench", payload, qos=1, retain=True)
-        if not sub.arrived.wait(2):
-            raise RuntimeError("the baseline message did not arrive")
-        base.append((time.perf_counter() - t0) * 1000)
-        time.sleep(0.005)
-    pub.publish(f"{BASE}/bench", b"", qos=1, retain=True).wait_for_publish(2)
-    pub.disconnect()
-    pub.loop_stop()
-    sub.close()
-    return lat, base, size
-
-
-def rss_mb(pid: int) -> float:
-    for text in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if text.startswith("VmRSS:"):
-            return int(text.split()[1]) / 1024
-    return 0.0
-
-
-def _finished(path: Path) -> bool:
-    with open(path, "rb") as f:
-        f.seek(0, 2)
-        f.seek(max(0, f.tell() - 200))
-        return b"# finished" in f.read()
-
-
-def memory(broker: Mosquitto, matches: int, tmp: Path):
-    """RSS after each finished match (journals that ended are looked at once, by their last bytes only)."""
-    journal = tmp / "mem"
-    proc = start_daemon(["sim", "--broker", broker.url(), "--board-id", BOARD, "--journal-dir", str(journal),
-                         "--speed", "0", "--matches", str(matches), "--half-minutes", "45", "--quiet"], tmp / "mem.log")
-    samples = []
-    done: set[Path] = set()
-    started = time.monotonic()
-    try:
-        while proc.poll() is None:
-            if journal.exists():
-                for p in sorted(journal.glob("*.jsonl")):
-                    if p not in done and _finished(p):
-                        done.add(p)
-            if len(done) > len(samples):
-                samples.append(rss_mb(proc.pid))
-                if len(samples) % 50 == 0:
-                    print(f"  match {len(samples)}: {samples[-1]:.1f} MB ({time.monotonic() - started:.0f} s)",
-                          file=sys.stderr, flush=True)
-            time.sleep(0.05)
-    finally:
-        stop_process(proc)
-    return samples, time.monotonic() - started
 
 
 def soak(broker: Mosquitto, kills: int, tmp: Path, speed: float = 0.002):
@@ -227,9 +92,9 @@ def main() -> int:
     lat = mem = same = None
     try:
         if args.samples:
-            lat, base, size = latency(broker, args.samples, tmp)
+            lat, base, size = latency(broker.port, broker.url(), BOARD, args.samples, tmp, BOARD, DAEMON_PASS)
         if args.matches:
-            mem, took = memory(broker, args.matches, tmp)
+            mem, took = memory(broker.url(), BOARD, args.matches, tmp)
         if args.kills:
             same, failed, resumed = soak(broker, args.kills, tmp)
     finally:
@@ -250,10 +115,10 @@ def print_latency(samples, lat, base, size):
     print(f"\nsensor change -> retained state at a subscriber (Mosquitto, loopback; {samples} samples, "
           f"state {size} bytes; the 50 ms settle window is skipped in sim time)")
     print(f"{'path':<44} {'median ms':>10} {'p99 ms':>8}")
-    print(f"{'daemon: HAL frame -> core -> fsync -> MQTT':<44} {statistics.median(lat):>10.2f} {pct(lat, 99):>8.2f}")
-    print(f"{'baseline: bare paho publish -> receive':<44} {statistics.median(base):>10.2f} {pct(base, 99):>8.2f}")
+    print(f"{'daemon: HAL frame -> core -> fsync -> MQTT':<44} {statistics.median(lat):>10.2f} {pct(lat, 0.99):>8.2f}")
+    print(f"{'baseline: bare paho publish -> receive':<44} {statistics.median(base):>10.2f} {pct(base, 0.99):>8.2f}")
     print(f"{'ratio':<44} {statistics.median(lat) / statistics.median(base):>10.1f}x "
-          f"{pct(lat, 99) / pct(base, 99):>7.1f}x   (target p99 < 20 ms)")
+          f"{pct(lat, 0.99) / pct(base, 0.99):>7.1f}x   (target p99 < 20 ms)")
 
 
 def print_memory(mem, took):

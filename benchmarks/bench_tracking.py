@@ -9,94 +9,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from controller.core import Core
-from controller.leds.planner import plan_leds
-from controller.rules.engine import Game
-from controller.rules.physical import expected_occupancy
-from controller.rules.state import Options
-from controller.ruleset import get_ruleset
-from controller.scenario import parse_obj
-from controller.tracking import FrameTracker
-from simulator.bots import Bot
-from simulator.lines import lines_for
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_engine import warm_tables
-
-
-def p99(xs: list[float]) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(len(xs) * 0.99))]
-
-
-def measure(matches: int):
-    settled_us, direct_us, unchanged_us, copy_us = [], [], [], []
-    for seed in range(matches):
-        options = {"half_minutes": 5.0, "extra_time_minutes": 2.0}
-        core = Core(get_ruleset(), board_follows_game=False)
-        core.feed(parse_obj({"type": "setup", "formation": "standard", "options": options}))
-        shadow = Game.kick_off(None, Options(**options))
-        bot = Bot(seed)
-        tracker = FrameTracker(settle=0.05)
-        board = bytearray(expected_occupancy(core.game))
-        tracker.start(bytes(board))
-        now = 0.0
-        for _ in range(200_000):
-            if core.game.state.phase == "full_time":
-                break
-            action = bot.next_action(core.game)
-            if action is None:
-                break
-            shadow.state = core.game.state.clone()
-            shadow._moved()                                    # its occupancy view belongs to the old state
-            lines = lines_for(core.game, action)
-            physical = [ln for ln in lines if ln["type"] in ("move", "lift", "place")]
-            if physical and len(physical) == 1 and physical[0]["type"] == "move":
-                ln = physical[0]
-                from controller.rules import geometry as g
-                from hal.board import TOKEN_BIT
-                bit = TOKEN_BIT[ln["token"]]
-                board[g.parse(ln["from"])] &= ~bit
-                board[g.parse(ln["to"])] |= bit
-                frame = bytes(board)
-                tracker.feed(frame, now)                       # the change arrives ...
-                now += 0.06
-                t0 = time.perf_counter()                       # ... and settles: time from here
-                for settled in tracker.feed(frame, now):
-                    core.feed(parse_obj(settled))
-                led = plan_leds(core.game, core.board_view()).frame()
-                settled_us.append((time.perf_counter() - t0) * 1e6)
-                t0 = time.perf_counter()
-                shadow.apply(action)
-                direct_us.append((time.perf_counter() - t0) * 1e6)
-                t0 = time.perf_counter()
-                tracker.feed(frame, now + 0.01)                # the next scan: nothing changed
-                unchanged_us.append((time.perf_counter() - t0) * 1e6)
-                t0 = time.perf_counter()
-                bytes(board)
-                copy_us.append((time.perf_counter() - t0) * 1e6)
-                assert len(led) == 384
-                if core.pending is not None:              # a ball played one square: let it settle
-                    core.feed(parse_obj({"type": "clock", "advance": 0.1}))
-            else:
-                for ln in lines:
-                    core.feed(parse_obj(ln))
-                if core.pending is not None:
-                    core.feed(parse_obj({"type": "clock", "advance": 0.1}))
-                board[:] = expected_occupancy(core.game)     # the players follow the LEDs
-                core.set_board(bytes(board))
-                tracker.start(bytes(board))
-            if action.__class__.__name__ in ("Roll", "Spin") and core.game.state.phase != "full_time":
-                core.feed(parse_obj({"type": "clock", "advance": bot.pause().seconds}))
-                board[:] = expected_occupancy(core.game)     # half time: the players follow the LEDs
-                core.set_board(bytes(board))
-                tracker.start(bytes(board))
-    return settled_us, direct_us, unchanged_us, copy_us
+from simulator.bench.common import pct
+from simulator.bench.engine import warm_tables
+from simulator.bench.tracking import measure
 
 
 def main(argv=None) -> int:
@@ -112,7 +31,7 @@ def main(argv=None) -> int:
             ("unchanged frame (tracker)", unchanged),
             ("baseline: copying a 128-byte frame", copy)]
     for name, xs in rows:
-        print(f"{name:<56} {statistics.median(xs):7.1f}us {p99(xs):7.1f}us")
+        print(f"{name:<56} {statistics.median(xs):7.1f}us {pct(xs, 0.99):7.1f}us")
     print(f"ratio settled/apply (median): {statistics.median(settled) / statistics.median(direct):.1f}x; "
           f"unchanged/copy: {statistics.median(unchanged) / statistics.median(copy):.1f}x")
     return 0
