@@ -23,7 +23,8 @@ EXPECTED = [
     "bridge: frame decoder",
 ]
 DAEMON = ["daemon: sensor change -> state at a subscriber, median",
-          "daemon: sensor change -> state at a subscriber, p99", "daemon: resident memory"]
+          "daemon: sensor change -> state at a subscriber, p99", "daemon: resident memory",
+          "daemon: restart after kill -9"]
 ELSEWHERE = ["resume after an unplug", "bench_dashboard.py", "bench_firmware.py"]
 
 

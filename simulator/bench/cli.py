@@ -32,13 +32,13 @@ def run(quick: bool) -> list[Row]:
 
 
 def table(rows: list[Row]) -> str:
-    out = [f"{'figure':<60} {'value':>10} {'unit':<8} {'goal':<20} {'baseline':>10} {'ratio':>7}  baseline is"]
+    out = [f"{'figure':<60} {'value':>10} {'unit':<8} {'goal':<20} {'baseline':>10} {'ratio':>8}  baseline is"]
     for r in rows:
         if r.value is None:
-            out.append(f"{r.figure:<60} {'-':>10} {'':<8} {'':<20} {'-':>10} {'-':>7}  {r.note}")
+            out.append(f"{r.figure:<60} {'-':>10} {'':<8} {'':<20} {'-':>10} {'-':>8}  {r.note}")
             continue
         ratio = f"{r.ratio:.2f}x" if r.ratio is not None else "-"
-        out.append(f"{r.figure:<60} {fmt(r.value):>10} {r.unit:<8} {r.goal:<20} {fmt(r.baseline):>10} {ratio:>7}  "
+        out.append(f"{r.figure:<60} {fmt(r.value):>10} {r.unit:<8} {r.goal:<20} {fmt(r.baseline):>10} {ratio:>8}  "
                    f"{r.baseline_what}")
     return "\n".join(out)
 

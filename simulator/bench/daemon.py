@@ -18,9 +18,10 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from hal.board import SETTLE_SECONDS
-from simulator.bench.common import Row, median_and_p99, skipped
+from simulator.bench.common import Row, median, median_and_p99, skipped
 
 BOARD = "bench"
+RESUME = "daemon: restart after kill -9 -> resumed state at a subscriber"
 
 
 class Broker:
@@ -230,19 +231,64 @@ def memory(url: str, board_id: str, matches: int, tmp: Path, half_minutes: float
 
 
 
+
+def resume(port: int, url: str, board_id: str, samples: int, tmp: Path, play_seconds: float = 1.5,
+           ) -> tuple[list[float], list[float], int]:
+    """Seconds from starting `soccerboard sim` to its first retained `state` at a subscriber: on a journal that a
+    kill -9 left mid-match (a fresh copy each time), and, the baseline, on an empty journal folder; and the
+    number of inputs the killed journal holds."""
+    from controller.daemon.journal import JournalStore, read_journal
+    killed = tmp / "killed"
+
+    def sim(journal: Path, speed: str) -> subprocess.Popen:
+        return start_daemon(["sim", "--broker", url, "--board-id", board_id, "--journal-dir", str(journal),
+                             "--speed", speed, "--half-minutes", "45", "--quiet"], tmp / "resume.log")
+
+    proc = sim(killed, "0.002")
+    end = time.monotonic() + 60
+    while not list(killed.glob("*.jsonl")) and time.monotonic() < end and proc.poll() is None:
+        time.sleep(0.05)
+    time.sleep(play_seconds)                    # then some of the match, and kill -9
+    stop_process(proc, sig=signal.SIGKILL)
+    inputs = len(read_journal(JournalStore(killed, board_id).journals()[-1]).lines)
+    sub = Timed(port, f"soccerboard/{board_id}/state")
+    times: dict[str, list[float]] = {"resume": [], "fresh": []}
+    try:
+        for i in range(samples):
+            for kind in times:                  # interleaved, so that machine load hits both alike
+                journal = tmp / f"{kind}{i}"
+                if kind == "resume":
+                    shutil.copytree(killed, journal)
+                sub.arrived.clear()
+                t0 = time.perf_counter()
+                proc = sim(journal, "1")
+                try:
+                    if not sub.arrived.wait(60):
+                        raise RuntimeError("no state arrived from the started daemon")
+                    times[kind].append(time.perf_counter() - t0)
+                finally:
+                    stop_process(proc)
+                time.sleep(0.2)                 # its last messages arrive before the next start
+    finally:
+        sub.close()
+    return times["resume"], times["fresh"], inputs
+
+
 def figures(quick: bool) -> list[Row]:
-    samples, matches, half = (40, 10, 10.0) if quick else (300, 100, 45.0)
+    samples, matches, half, restarts = (40, 10, 10.0, 3) if quick else (300, 100, 45.0, 15)
     lat_name, mem_name = "daemon: sensor change -> state at a subscriber", "daemon: resident memory"
     binary = mosquitto_binary()
     if binary is None:
         why = "no mosquitto binary"
-        return [skipped(f"{lat_name}, median", why), skipped(f"{lat_name}, p99", why), skipped(mem_name, why)]
+        return [skipped(f"{lat_name}, median", why), skipped(f"{lat_name}, p99", why), skipped(mem_name, why),
+                skipped(RESUME, why)]
     with tempfile.TemporaryDirectory(prefix="bench-daemon-") as name:
         tmp = Path(name)
         broker = Broker(binary, tmp / "mosquitto")
         try:
             lat, bare, size = latency(broker.port, broker.url(), BOARD, samples, tmp)
             mem, took = memory(broker.url(), BOARD, matches, tmp, half_minutes=half, progress=False)
+            resumed, fresh, inputs = resume(broker.port, broker.url(), BOARD, restarts, tmp)
         finally:
             broker.stop()
     what = f"{samples} samples, state {size} bytes, Mosquitto on loopback, journal fsync included"
@@ -256,4 +302,6 @@ def figures(quick: bool) -> list[Row]:
                         f"growth {growth:+.1f} MB, max {max(mem):.1f} MB"))
     else:
         rows.append(skipped(mem_name, "no match finished"))
+    rows.append(Row(RESUME, median(resumed), "s", "< 5 s", median(fresh), "the same start on no journal",
+                    f"median of {restarts}; a journal of {inputs} inputs left by kill -9; max {max(resumed):.2f} s"))
     return rows
