@@ -24,7 +24,9 @@ from typing import Any
 TOLD = frozenset({
     "kick_off", "goal", "yellow_card", "red_card", "penalty_kick", "corner_kick", "goal_kick", "offside",
     "free_kick", "shot", "half_time", "period_end", "extra_time", "shootout", "shootout_order",
-    "shootout_kick", "full_time", "move_clock_expired", "undone", "journal_damaged"})
+    "shootout_kick", "full_time", "move_clock_expired", "undone", "journal_damaged",
+    # Soccer The Board Game's own (docs/stbg.md)
+    "fault", "save", "verbal_warning", "substitution", "turn_skipped", "turn_clock_expired", "abandoned"})
 # `--quiet`: goals, cards (yellow too) and the result
 QUIET = frozenset({"goal", "yellow_card", "red_card", "full_time"})
 
@@ -122,7 +124,9 @@ _SAY: dict[str, Callable[[dict], str]] = {
                           + (f" ({_half(e)})" if (e.get("period") or 1) > 1 else ""),
     "clock_started": lambda e: f"The clock is running ({_half(e)})",
     "roll_off_tie": lambda e: f"Roll-off tied at {e.get('value')}: roll again",
-    "roll_off": lambda e: f"Roll-off: Red {e.get('red')}, Blue {e.get('blue')}; {team(e.get('kickoff'))} kicks off",
+    "roll_off": lambda e: (f"Roll-off: {team(e['winner'])} wins and kicks off" if "winner" in e and "red" not in e
+                           else f"Roll-off: Red {e.get('red')}, Blue {e.get('blue')}; "
+                                f"{team(e.get('kickoff'))} kicks off"),
     "possession": lambda e: f"{pawn_name(e.get('pawn'))} wins the ball{_on(e.get('square'))}"
                             + (f" ({_words(e['how'])})" if e.get("how") else ""),
     "ball_played": lambda e: f"{pawn_name(e['pawn']) if e.get('pawn') else team(e.get('team'))} plays the ball "
@@ -134,9 +138,11 @@ _SAY: dict[str, Callable[[dict], str]] = {
                          else f"{team(e.get('team'))} offside in the goal area",
     "capture": lambda e: f"{pawn_name(e.get('pawn'))} takes the ball{_on(e.get('square'))}",
     "battle": lambda e: f"Battle{_on(e.get('square'))}: "
-                        + (" against ".join(map(pawn_name, e["pawns"])) if isinstance(e.get("pawns"), list) else "?"),
+                        + (f"{pawn_name(e.get('pawn'))} challenges {pawn_name(e['holder'])}" if "holder" in e else
+                           " against ".join(map(pawn_name, e["pawns"])) if isinstance(e.get("pawns"), list) else "?"),
     "battle_tie": lambda e: f"Battle tied {e.get('red')}-{e.get('blue')}: roll again",
-    "battle_won": lambda e: f"{pawn_name(e.get('pawn'))} wins the battle (Red {e.get('red')}, Blue {e.get('blue')})",
+    "battle_won": lambda e: f"{pawn_name(e.get('pawn'))} wins the battle"
+                            + (f" (Red {e.get('red')}, Blue {e.get('blue')})" if "red" in e or "blue" in e else ""),
     "foul": _foul,
     "penalty_kick": lambda e: f"Penalty to {team(e.get('team'))}!",
     "yellow_card": lambda e: f"Yellow card for {pawn_name(e.get('pawn'))}",
@@ -174,6 +180,24 @@ _SAY: dict[str, Callable[[dict], str]] = {
     "identity_question": _identity,
     "identity_confirmed": lambda e: "Pawn identities confirmed",
     "undone": lambda e: "The last action was taken back",
+    # Soccer The Board Game (docs/stbg.md)
+    "fault": lambda e: f"Fault by {pawn_name(e['pawn']) if e.get('pawn') else team(e.get('team'))}"
+                       f"{_on(e.get('square'))}",
+    "kick": lambda e: f"{team(e.get('team'))} kicks the ball {e.get('from') or '?'} to {e.get('to') or '?'}",
+    "scoring_chance": lambda e: f"Scoring chance for {team(e.get('team'))}{_on(e.get('square'))}",
+    "save": lambda e: f"Saved by {pawn_name(e['pawn']) if e.get('pawn') else team(e.get('team'))}",
+    "verbal_warning": lambda e: f"Verbal warning for {pawn_name(e.get('pawn'))}",
+    "substitution": lambda e: f"Substitution: {pawn_name(e.get('pawn'))}'s yellow card is discarded"
+                              + (f" ({e['count']} of 3)" if e.get("count") else ""),
+    "turn_skipped": lambda e: f"{team(e.get('team'))}'s turn is skipped (substitution)",
+    "turn_end": lambda e: f"{team(e.get('team'))}'s turn ends"
+                          + (f" ({_words(e['reason'])})" if e.get("reason") else ""),
+    "turn_clock_expired": lambda e: f"{team(e.get('team'))}'s turn clock ran out"
+                                    + (f": {e['points_lost']} points lost" if e.get("points_lost") else ""),
+    "star_card": lambda e: f"{team(e.get('team'))} plays a star card: {_words(e.get('card') or '?')}",
+    "setup_done": lambda e: f"{team(e.get('team'))} is set up",
+    "hand_declared": lambda e: f"{team(e.get('team'))} declares its star cards",
+    "abandoned": lambda e: f"Match abandoned: {team(e.get('team'))} has {e.get('players', '?')} players left",
     "journal_damaged": lambda e: f"The match record was damaged: {e.get('recovered_lines', 0)} inputs recovered, "
                                  f"{e.get('lost_lines', 0)} lost" + (f" ({e['reason']})" if e.get("reason") else ""),
 }
