@@ -30,9 +30,17 @@ from controller.daemon.service import Daemon
 from controller.daemon.sources import LineSource, ScenarioSource
 from controller.rules.state import Options
 from controller.scenario import BadInput, Setup, parse_line
+from controller.stbg.state import Options as StbgOptions
 from controller.web.server import WebServer
 from hal.backends import open_hardware
 from simulator.players import AutoplaySource, BotOpponent
+
+RULESETS = ("soccer_tactics_world", "stbg")
+HALF_MINUTES = {"soccer_tactics_world": 45.0, "stbg": 15.0}
+
+
+class GameDefault(float):
+    """An option's default that is the first game's: not given, each game takes its own (HALF_MINUTES)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -43,10 +51,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "spectator page; seeded bots play both teams (or one: --human; none: --manual). "
                                    "Ctrl-C stops it and says how to resume the match from its journal.")
     p.add_argument("--seed", type=int, default=1, help="the bots' seed: the same seed plays the same match")
-    p.add_argument("--half-minutes", type=positive, default=45.0, metavar="MIN",
-                   help="length of each half, match minutes")
-    p.add_argument("--extra-time-minutes", type=not_negative, default=15.0, metavar="MIN",
-                   help="length of each extra-time half after a draw (0: straight to the penalty shoot-out)")
+    p.add_argument("--ruleset", choices=RULESETS, default=None,
+                   help="the game: soccer_tactics_world or stbg, Soccer The Board Game (default: the config's "
+                        "[game] ruleset, else soccer_tactics_world)")
+    p.add_argument("--half-minutes", type=positive, default=GameDefault(45.0), metavar="MIN",
+                   help="length of each half, match minutes (Soccer The Board Game: 15 unless given)")
+    p.add_argument("--extra-time-minutes", type=not_negative, default=None, metavar="MIN",
+                   help="length of each extra-time half after a draw (default 15; 0: straight to the penalty "
+                        "shoot-out; Soccer The Board Game has no extra time)")
     p.add_argument("--speed", type=not_negative, default=0.25, metavar="S",
                    help="seconds between inputs (0: as fast as possible)")
     p.add_argument("--quiet", action="store_true", help="print only goals, cards (yellow and red) and the result")
@@ -84,10 +96,20 @@ def check_scenario(path: str) -> None:
 
 def match_options(args, settings: Settings) -> dict:
     """The match options: the config's, with this command's lengths; checked here, before anything starts."""
-    options = {**settings.game.options, "half_minutes": args.half_minutes}
-    options["extra_time_minutes"] = args.extra_time_minutes
+    ruleset = settings.game.ruleset
+    given = args.half_minutes is not None and not isinstance(args.half_minutes, GameDefault)
+    half = float(args.half_minutes) if given else HALF_MINUTES[ruleset]
+    options = {**settings.game.options, "half_minutes": half}
+    if ruleset == "stbg":
+        if args.extra_time_minutes is not None:
+            raise SimError("--extra-time-minutes: Soccer The Board Game has no extra time (a draw stands)")
+        if args.human is not None:
+            raise SimError("--human: the bot that plays against a person plays only Soccer Tactics WORLD so far "
+                           "(--ruleset stbg: seeded bots play both teams, or --manual)")
+    else:
+        options["extra_time_minutes"] = 15.0 if args.extra_time_minutes is None else args.extra_time_minutes
     try:
-        Options(**options)
+        (StbgOptions if ruleset == "stbg" else Options)(**options)
     except ValidationError as e:
         problems = "; ".join(f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors())
         raise SimError(f"the match options are not valid: {problems} (check [game] options in the config)") from None
@@ -120,6 +142,8 @@ def sim_command(args) -> int:
             check_scenario(args.scenario)
         if args.journal_dir:
             overrides["journal__dir"] = args.journal_dir
+        if args.ruleset:
+            overrides["game__ruleset"] = args.ruleset
         settings = settings_from(args.config, **overrides)
         options = match_options(args, settings)
         if not args.journal_dir and not args.config:
@@ -169,7 +193,8 @@ def sim_command(args) -> int:
         elif args.human is not None:
             source = BotOpponent("blue" if args.human == "red" else "red", args.seed, daemon.put).attach(daemon)
         elif not args.manual:
-            source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches, **kw)
+            source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches,
+                                    ruleset=settings.game.ruleset, **kw)
         console = Console(args.quiet, teller)
         daemon.observers.append(console)
         finite = source is not None and args.human is None

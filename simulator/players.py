@@ -14,17 +14,21 @@ from simulator.autoplay import simulate
 from simulator.bots import Bot
 from simulator.lines import lines_for
 from simulator.opponent import choose
+from simulator.stbg_bots import simulate as stbg_simulate
 
 log = logging.getLogger(__name__)
 
 
 class AutoplaySource(LineSource):
-    """Seeded bots (simulator.autoplay) play `matches` matches in a row, from `seed` upwards."""
+    """Seeded bots play `matches` matches in a row, from `seed` upwards: the bots of the match's game
+    (simulator.autoplay for Soccer Tactics WORLD, simulator.stbg_bots for Soccer The Board Game)."""
 
     name = "autoplay"
 
-    def __init__(self, seed: int, options: dict, put: Put, matches: int = 1, **kw):
+    def __init__(self, seed: int, options: dict, put: Put, matches: int = 1, ruleset: str = "soccer_tactics_world",
+                 **kw):
         self.seed, self.options, self.matches = seed, dict(options), matches
+        self.simulate = stbg_simulate if ruleset == "stbg" else simulate
         super().__init__(put, **kw)
 
     def run(self) -> None:
@@ -37,7 +41,7 @@ class AutoplaySource(LineSource):
 
             started = time.monotonic()
             try:
-                simulate(seed, self.options, on_line=on_line)
+                self.simulate(seed, self.options, on_line=on_line)
             except Stopped:
                 raise
             except Exception:         # a bot the core disagrees with: that match is left (abandoned by the next)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlparse
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 DEFAULT_PATH = "/etc/soccerboard/soccerboard.toml"
@@ -99,15 +99,20 @@ class JournalConfig(_Section):
 
 
 class GameConfig(_Section):
-    ruleset: Literal["soccer_tactics_world"] = "soccer_tactics_world"
+    ruleset: Literal["soccer_tactics_world", "stbg"] = Field(
+        "soccer_tactics_world", description="the game refereed: Soccer Tactics WORLD, or stbg (Soccer The Board Game)")
     auto_setup: bool = Field(True, description="start a match in the standard formation when none is unfinished")
     kickoff: Literal["red", "blue"] | None = None
     options: dict[str, Any] = Field(default_factory=dict, description="match options (half_minutes, extra_time, ...)")
 
     @field_validator("options")
     @classmethod
-    def _options(cls, v: dict) -> dict:
-        from controller.rules import Options
+    def _options(cls, v: dict, info: ValidationInfo) -> dict:
+        from controller.rules import Options as WorldOptions
+        from controller.stbg.state import Options as StbgOptions
+        if "ruleset" not in info.data:       # an unknown game: its one line says so, its options are not checked
+            return v
+        Options = StbgOptions if info.data["ruleset"] == "stbg" else WorldOptions    # each game has its own
         try:
             Options(**v)
         except ValidationError as e:

@@ -42,6 +42,12 @@ def clock_view(snapshot: dict | None) -> dict | None:
         return None
     c = snapshot["clock"]
     now = c["now"]
+    if "turn_length" in c:          # Soccer The Board Game: the turn clock is the move clock, no set-up clock
+        turn = c.get("turn_elapsed")
+        return {"period": c["period"], "length": c["length"], "running": c["running"], "paused": False,
+                "time_up": c["time_up"], "elapsed": c["elapsed"], "phase": snapshot["phase"],
+                "move_remaining": None if turn is None else round(c["turn_length"] - turn, 3),
+                "reset_remaining": None, "now": now}
     rel = lambda d: None if d is None else round(d - now, 3)
     return {"period": c["period"], "length": c["length"], "running": c["running"], "paused": c["paused"],
             "time_up": c["time_up"], "elapsed": c["elapsed"], "move_remaining": rel(c["move_deadline"]),
@@ -51,19 +57,36 @@ def clock_view(snapshot: dict | None) -> dict | None:
 def _clock_key(view: dict | None) -> tuple | None:
     if view is None:
         return None
-    # while running, deadlines move with time: compare their game-time instants, not what remains
-    shift = 0.0 if view["paused"] else view["elapsed"]
+    # while running, deadlines move with time: compare their game-time instants, not what remains (a turn
+    # clock runs while the match clock may not: its instants are on the game's own time, `now`)
+    shift = 0.0 if view["paused"] else view.get("now", view["elapsed"])
     due = lambda r: None if r is None else round(r + shift, 2)
     return (view["period"], view["running"], view["paused"], view["time_up"], view["phase"],
             due(view["move_remaining"]), due(view["reset_remaining"]))
+
+
+DEFAULT_RULESET = "soccer_tactics_world"
+
+
+def ruleset_of(header: dict, lines: list[dict] | None = None) -> str:
+    """The game a journal plays: its header's `ruleset`, else its first set-up line's, else the first game."""
+    name = header.get("ruleset")
+    if isinstance(name, str):
+        return name
+    for line in lines or []:
+        if line.get("type") == "setup":
+            found = line.get("ruleset")
+            return found if isinstance(found, str) else DEFAULT_RULESET
+    return DEFAULT_RULESET
 
 
 class Referee:
     """Owns one Core (call it from one thread only). `seq` continues from `seq_base` across matches."""
 
     def __init__(self, options: dict | None = None, board_follows_game: bool = False, seq_base: int = 0,
-                 ruleset: str = "soccer_tactics_world"):
+                 ruleset: str = DEFAULT_RULESET):
         self.options = dict(options or {})
+        self.ruleset = ruleset
         self.core = Core(get_ruleset(ruleset, options=self.options), board_follows_game=board_follows_game)
         self.seq = seq_base
         self._last_state: dict | None = None
@@ -73,9 +96,14 @@ class Referee:
         self.finished = False
 
     def normalise(self, line: dict) -> dict:
-        """A set-up line carries the match options, so `soccerboard replay` of the journal is exact."""
-        if line.get("type") == "setup" and "options" not in line and self.options:
-            return {**line, "options": dict(self.options)}
+        """A set-up line carries the match options (and a game other than the first names its ruleset), so
+        `soccerboard replay` of the journal is exact."""
+        if line.get("type") != "setup":
+            return line
+        if "options" not in line and self.options:
+            line = {**line, "options": dict(self.options)}
+        if "ruleset" not in line and self.ruleset != DEFAULT_RULESET:
+            line = {**line, "ruleset": self.ruleset}
         return line
 
     def feed(self, line: dict) -> Step:

@@ -14,7 +14,7 @@ from controller import story
 from controller.story import match_minute
 
 from .journal import HEADER, read_journal
-from .referee import Referee
+from .referee import Referee, ruleset_of
 
 __all__ = ["NotAJournal", "analyse", "find_journal", "match_minute", "report"]
 
@@ -47,7 +47,8 @@ def _is_journal(path: Path) -> bool:
 def analyse(path) -> dict:
     jf = read_journal(find_journal(path))
     h = jf.header
-    ref = Referee(h.get("options", {}), h.get("board_follows_game", True), seq_base=int(h.get("seq_base", 0)))
+    ref = Referee(h.get("options", {}), h.get("board_follows_game", True), seq_base=int(h.get("seq_base", 0)),
+                  ruleset=ruleset_of(h, jf.lines))
     goals, cards, timeline = [], [], []
     shots = {"red": 0, "blue": 0}
     possession = {"red": 0.0, "blue": 0.0}
@@ -57,7 +58,8 @@ def analyse(path) -> dict:
         step = ref.feed(line)
         if not step.verdict.get("ok"):
             rejected += 1
-        if line.get("type") == "clock" and before and before["clock"]["running"] and not before["clock"]["paused"]:
+        if (line.get("type") == "clock" and before and before["clock"]["running"]
+                and not before["clock"].get("paused")):          # Soccer The Board Game has no pause
             team = before.get("offense")
             if team in possession and step.verdict.get("ok"):
                 possession[team] += float(line["advance"])
@@ -68,7 +70,7 @@ def analyse(path) -> dict:
                 goals.append({"minute": when, "team": e.get("team"), "pawn": e.get("pawn"), "score": e.get("score")})
             elif name in ("yellow_card", "red_card"):
                 cards.append({"minute": when, "card": name.split("_")[0], "team": e.get("team"), "pawn": e.get("pawn")})
-            elif name == "shot" and e.get("team") in shots:
+            elif name in ("shot", "scoring_chance") and e.get("team") in shots:     # the second game's shot
                 shots[e["team"]] += 1
             if story.told(e):
                 detail = {k: v for k, v in e.items() if k not in ("event", "seq")}
@@ -76,7 +78,8 @@ def analyse(path) -> dict:
     snap = ref.snapshot or {}
     total = sum(possession.values())
     share = {t: round(100 * s / total, 1) if total else None for t, s in possession.items()}
-    return {"journal": str(jf.path), "started": h.get("started"), "options": h.get("options"),
+    return {"journal": str(jf.path), "started": h.get("started"), "ruleset": ref.core.ruleset.name,
+            "options": h.get("options"),
             "finished": jf.end == "finished", "inputs": len(jf.lines), "rejected_inputs": rejected,
             "truncated_bytes": jf.truncated, "score": snap.get("score"), "winner": snap.get("winner"),
             "shootout": snap.get("shootout"), "goals": goals, "cards": cards, "shots": shots,
@@ -89,6 +92,8 @@ def report(path, as_json: bool = False) -> str:
         return json.dumps(r, indent=2)
     score = r["score"] or {"red": 0, "blue": 0}
     state = "finished" if r["finished"] else "unfinished"
+    if r["ruleset"] == "stbg":
+        state += ", Soccer The Board Game"
     out = [f"Match report: {r['journal']} ({state}, started {r['started'] or 'unknown'})",
            f"Score: red {score['red']} - {score['blue']} blue"
            + (f"  (shoot-out {r['shootout']['red']}-{r['shootout']['blue']})" if r.get("shootout") else "")

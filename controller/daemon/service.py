@@ -17,6 +17,7 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
+from hal.frames import blank_led_frame
 from hal.sim import SimBoard
 
 from .commands import CommandError, RateLimit, parse_command, response
@@ -34,7 +35,7 @@ from .journal import (
 )
 from .leds import led_document
 from .publisher import Msg, Publisher, clock_document, iso
-from .referee import Referee, Step
+from .referee import Referee, Step, ruleset_of
 from .siminput import SimInputError, deliver, parse_payload
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,15 @@ def bound_sim_records(hardware) -> None:
             setattr(board, keep, deque(recorded, maxlen=SIM_RECORD))
 
 
+def led_planner(ruleset: str):
+    """The LED planner of a game, or None for a game whose LEDs are not planned yet (Soccer The Board Game:
+    its board stays dark, docs/stbg.md)."""
+    if ruleset == "soccer_tactics_world":
+        from ..leds.planner import plan_leds
+        return plan_leds
+    return None
+
+
 @dataclass
 class Item:
     source: str                     # hardware / command / sim / scenario / autoplay / control
@@ -72,6 +82,7 @@ class Daemon:
         bound_sim_records(hardware)
         self.follows = board_follows_game
         self.options = dict(settings.game.options)
+        self.ruleset = settings.game.ruleset   # the game a match set up here plays (a resumed one: its journal's)
         self.tick = tick if tick is not None else settings.daemon.tick_seconds
         self.auto_setup = settings.game.auto_setup if auto_setup is None else auto_setup
         self.exit_when_done = exit_when_done
@@ -199,7 +210,7 @@ class Daemon:
     def _resume_or_begin(self, source) -> Referee:
         jf = self._resumable()
         if jf is None:
-            self.referee = Referee(self.options, self.follows, seq_base=self.store.last_seq())
+            self.referee = Referee(self.options, self.follows, seq_base=self.store.last_seq(), ruleset=self.ruleset)
             if self.auto_setup and getattr(source, "sets_up", False) is False:
                 self.put("control", {"type": "setup", "formation": "standard",
                                      **({"kickoff": self.settings.game.kickoff} if self.settings.game.kickoff else {})})
@@ -208,7 +219,7 @@ class Daemon:
             return self.referee
         header = jf.header
         self.referee = Referee(header.get("options", self.options), header.get("board_follows_game", self.follows),
-                               seq_base=int(header.get("seq_base", 0)))
+                               seq_base=int(header.get("seq_base", 0)), ruleset=ruleset_of(header, jf.lines))
         watermark = self.store.read_watermark(jf.path)
         resend = self._replay(jf, watermark)
         if watermark is not None and watermark > self.referee.seq and self._damage is None:
@@ -282,7 +293,8 @@ class Daemon:
         if jf is not None:
             base, options = jf.header.get("seq_base"), jf.header.get("options")
             scratch = Referee(options if isinstance(options, dict) else self.options, self.follows,
-                              seq_base=base if isinstance(base, int) else reached)
+                              seq_base=base if isinstance(base, int) else reached,
+                              ruleset=ruleset_of(jf.header, jf.lines))
             for line in jf.lines:
                 scratch.feed(line)
             reached = max(reached, scratch.seq, jf.seq_seen)
@@ -331,14 +343,17 @@ class Daemon:
         core = self.referee.core if self.referee is not None else None
         if core is None or core.game is None:
             return [Msg("leds", led_document())] if force else []
-        from ..leds.planner import plan_leds
-        plan = plan_leds(core.game, core.board_view())
-        doc = plan.to_json()
+        planner = led_planner(core.ruleset.name)
+        if planner is None:                   # no LED plan for this game yet: a dark board, said as such
+            doc, frame = led_document(), blank_led_frame()
+        else:
+            plan = planner(core.game, core.board_view())
+            doc, frame = plan.to_json(), plan.frame()
         if doc == getattr(self, "_last_leds", None) and not force:
             return []
         self._last_leds = doc
         try:
-            self.hw.leds.show(plan.frame())
+            self.hw.leds.show(frame)
         except Exception:                     # a dead LED strip must not stop the referee
             log.exception("could not show the LED frame")
         return [Msg("leds", doc)]
@@ -428,6 +443,7 @@ class Daemon:
             self.journal.mark(f"{ABANDONED} {dumps({'seq': seq_before, 'reason': 'new game'})}")
         path = self.store.new_path()
         header = {"board_id": self.settings.board_id, "board_follows_game": self.follows,
+                  "ruleset": self._started().core.ruleset.name,
                   "options": self.options, "seq_base": seq_before, "started": iso(), "source": item.origin}
         self.journal.open(path, header)
         self.journal_path, self.journal_lines = path, 0
