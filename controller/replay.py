@@ -34,7 +34,8 @@ def _core_for(first_line: str | None) -> Core:
         try:
             header = json.loads(first_line[len(JOURNAL_HEADER):])
             from .ruleset import get_ruleset
-            return Core(get_ruleset(options=header.get("options") or None),
+            name = header.get("ruleset", "soccer_tactics_world")
+            return Core(get_ruleset(name, options=header.get("options") or None),
                         board_follows_game=bool(header.get("board_follows_game", True)))
         except (ValueError, TypeError, AttributeError):
             pass                 # an unreadable header: replay it as a plain scenario
@@ -53,7 +54,10 @@ def replay_into(lines: Iterable[str], emit, core: Core | None = None, leds: bool
 
     def show_leds() -> None:
         if leds and core.game is not None:
-            from .leds.planner import plan_leds
+            from .leds import planner_for
+            plan_leds = planner_for(core.ruleset.name)
+            if plan_leds is None:         # a game whose LEDs are not planned yet: nothing to show
+                return
             doc = plan_leds(core.game, core.board_view()).to_json()
             if doc != shown["leds"]:
                 shown["leds"] = doc

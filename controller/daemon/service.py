@@ -56,15 +56,6 @@ def bound_sim_records(hardware) -> None:
             setattr(board, keep, deque(recorded, maxlen=SIM_RECORD))
 
 
-def led_planner(ruleset: str):
-    """The LED planner of a game, or None for a game whose LEDs are not planned yet (Soccer The Board Game:
-    its board stays dark, docs/stbg.md)."""
-    if ruleset == "soccer_tactics_world":
-        from ..leds.planner import plan_leds
-        return plan_leds
-    return None
-
-
 @dataclass
 class Item:
     source: str                     # hardware / command / sim / scenario / autoplay / control
@@ -343,7 +334,8 @@ class Daemon:
         core = self.referee.core if self.referee is not None else None
         if core is None or core.game is None:
             return [Msg("leds", led_document())] if force else []
-        planner = led_planner(core.ruleset.name)
+        from ..leds import planner_for
+        planner = planner_for(core.ruleset.name)
         if planner is None:                   # no LED plan for this game yet: a dark board, said as such
             doc, frame = led_document(), blank_led_frame()
         else:

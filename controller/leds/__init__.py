@@ -10,6 +10,13 @@ from .palette import COLOURS, PRIORITY, RGB, WARNING_SECONDS
 from .planner import SCHEMA, LedPlan, plan_leds
 from .view import AGREES, BoardView
 
+
+def planner_for(ruleset: str):
+    """The LED planner of a game, or None for a game whose LEDs are not planned yet (Soccer The Board Game:
+    its board stays dark, docs/stbg.md)."""
+    return plan_leds if ruleset == "soccer_tactics_world" else None
+
+
 __all__ = [
            "AGREES",
            "COLOURS",
@@ -22,4 +29,5 @@ __all__ = [
            "Step",
            "plan_corrections",
            "plan_leds",
+           "planner_for",
 ]
