@@ -5,13 +5,17 @@
     plan.frame()        # 384 bytes for the LED strip
     plan.to_json()      # the <base>/leds document
 """
+from collections.abc import Callable
+
+from controller.ruleset import RulesGame
+
 from .corrections import Step, plan_corrections
 from .palette import COLOURS, PRIORITY, RGB, WARNING_SECONDS
 from .planner import SCHEMA, LedPlan, plan_leds
 from .view import AGREES, BoardView
 
 
-def planner_for(ruleset: str):
+def planner_for(ruleset: str) -> Callable[[RulesGame, BoardView], LedPlan] | None:
     """The LED planner of a game, or None for a game whose LEDs are not planned yet (Soccer The Board Game:
     its board stays dark, docs/stbg.md)."""
     return plan_leds if ruleset == "soccer_tactics_world" else None
