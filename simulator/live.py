@@ -21,6 +21,7 @@ from controller.daemon.main import (
     INTERRUPTED,
     Console,
     make_publisher,
+    mask_url,
     serve,
     settings_from,
     setup_logging,
@@ -179,7 +180,7 @@ def sim_command(args) -> int:
             query = f"?board={settings.board_id}" + ("&sim=1" if people else "")
             for page in _page_urls(web, args.listen):
                 print(f"open     {page}{query}", flush=True)
-        print(f"broker   {url}" + (f"   (websockets {broker.ws_url})" if broker else ""), flush=True)
+        print(f"broker   {mask_url(url)}" + (f"   (websockets {broker.ws_url})" if broker else ""), flush=True)
         print(f"journal  {settings.journal.dir}", flush=True)
         source: LineSource | BotOpponent | None = None
 

@@ -15,6 +15,7 @@ from controller.daemon.referee import Referee
 from controller.daemon.siminput import SimInputError, parse_payload
 from tests.daemon.daemon_helpers import (
     BASE,
+    DAEMON_PASS,
     REFEREE_PASS,
     REFEREE_USER,
     Watcher,
@@ -114,6 +115,8 @@ def test_a_retained_command_is_never_carried_out_and_is_cleared(broker, tmp_path
     finally:
         assert stop_process(proc) == 0
         watcher.close()
+    printed = (tmp_path / "daemon.log").read_text()
+    assert "broker   mqtt://t1:********@" in printed and DAEMON_PASS not in printed    # the password is not shown
 
 
 def test_config_shows_no_password(monkeypatch, capsys):
