@@ -33,22 +33,6 @@ def button_line(press) -> dict:
     return {"type": "press", "button": press.name}
 
 
-class ClockFeed:
-    """Turns the HAL time source into clock lines; rounding to the millisecond keeps journals short,
-    and the remainder is carried so no time is lost over a 90-minute match."""
-
-    def __init__(self, time_source):
-        self._time = time_source
-        self._fed = time_source.monotonic()
-
-    def line(self) -> dict | None:
-        advance = round(self._time.monotonic() - self._fed, 3)
-        if advance <= 0:
-            return None
-        self._fed += advance
-        return {"type": "clock", "advance": advance}
-
-
 class _OrderedFeeds(NamedTuple):
     order: InputOrder
     occupancy: FrameFeed

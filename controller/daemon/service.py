@@ -20,8 +20,9 @@ from pathlib import Path
 from hal.frames import blank_led_frame
 from hal.sim import SimBoard
 
+from .clockfeed import ClockFeed
 from .commands import CommandError, RateLimit, parse_command, response
-from .inputs import ClockFeed, HardwarePoller
+from .inputs import HardwarePoller
 from .journal import (
     ABANDONED,
     FINISHED,
