@@ -104,9 +104,6 @@ def match_options(args, settings: Settings) -> dict:
     if ruleset == "stbg":
         if args.extra_time_minutes is not None:
             raise SimError("--extra-time-minutes: Soccer The Board Game has no extra time (a draw stands)")
-        if args.human is not None:
-            raise SimError("--human: the bot that plays against a person plays only Soccer Tactics WORLD so far "
-                           "(--ruleset stbg: seeded bots play both teams, or --manual)")
     else:
         options["extra_time_minutes"] = 15.0 if args.extra_time_minutes is None else args.extra_time_minutes
     try:
@@ -192,7 +189,8 @@ def sim_command(args) -> int:
         if args.scenario:
             source = ScenarioSource(args.scenario, daemon.put, **kw)
         elif args.human is not None:
-            source = BotOpponent("blue" if args.human == "red" else "red", args.seed, daemon.put).attach(daemon)
+            source = BotOpponent("blue" if args.human == "red" else "red", args.seed, daemon.put,
+                                 ruleset=settings.game.ruleset).attach(daemon)
         elif not args.manual:
             source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches,
                                     ruleset=settings.game.ruleset, **kw)

@@ -15,6 +15,7 @@ from simulator.bots import Bot
 from simulator.lines import lines_for
 from simulator.opponent import choose
 from simulator.stbg_bots import simulate as stbg_simulate
+from simulator.stbg_opponent import StbgOpponent
 
 log = logging.getLogger(__name__)
 
@@ -63,9 +64,11 @@ class BotOpponent:
     name = "bot"
     sets_up = False           # it joins the match the daemon sets up
 
-    def __init__(self, team: str, seed: int, put: Put, think: float = 1.0):
+    def __init__(self, team: str, seed: int, put: Put, think: float = 1.0, ruleset: str = "soccer_tactics_world"):
         self.team = 0 if team == "red" else 1
         self.bot = Bot(seed, dawdle=0.0)
+        # Soccer The Board Game has bots of its own (simulator.stbg_opponent)
+        self.stbg = StbgOpponent(self.team, seed) if ruleset == "stbg" else None
         self._put, self.think = put, think
         self._offered = -1
         self._plan: tuple[int, list[dict]] | None = None
@@ -87,12 +90,19 @@ class BotOpponent:
         self._offered = referee.seq
         if core.pending is not None or core.mismatch is not None or core.question is not None:
             return
-        action = choose(core.game, self.team, self.bot)
-        if action is None:
+        lines = self.plan(core.game)
+        if lines is None:
             return
         with self._cond:
-            self._plan = (referee.seq, lines_for(core.game, action))
+            self._plan = (referee.seq, lines)
             self._cond.notify()
+
+    def plan(self, game) -> list[dict] | None:
+        """The board lines of the bot's next action in `game`, or None when its team has nothing to do."""
+        if self.stbg is not None:
+            return self.stbg.plan(game)
+        action = choose(game, self.team, self.bot)
+        return None if action is None else lines_for(game, action)
 
     def start(self) -> BotOpponent:
         self._thread.start()

@@ -37,9 +37,10 @@ class StbgBot:
         actions, weights = zip(*outcomes, strict=True)
         return self.rng.choices(actions, weights)[0]
 
-    def next_action(self, game: Game) -> Action | None:
+    def next_action(self, game: Game, teams: tuple[int, ...] = (0, 1)) -> Action | None:
         """The next action: a chance action when the game waits for one, else a player's; None when none
-        is possible (the match is over)."""
+        is possible (the match is over). `teams`: whose substitutions the bot may press (a bot playing one
+        team against a person presses only its own)."""
         if game.is_terminal():
             return None
         rng = self.rng
@@ -48,7 +49,7 @@ class StbgBot:
             stars = [Star(st.turn, k) for k in KINDS if why_not(game, st.turn, k) is None]
             if stars:
                 return rng.choice(stars)
-        for t in (0, 1):
+        for t in teams:
             p = st.sub_pawn[t]
             if p >= 0 and st.yellow[p] == 1 and st.subs[t] < 3 and rng.random() < 0.5:
                 return Substitution(p)

@@ -3,7 +3,9 @@
 Why through the sim board: a lift, a place, a roll or a button press becomes what a real board would
 report (a changed sensor frame, a settled die, a press), so it takes the daemon's hardware path (the
 frame tracker and its settle window, then the core), exactly as the board under a real match does.
-Inputs a board has no sensor for (a spin, a set-up, simulated time) go to the core as scenario lines.
+Inputs a board has no sensor for (a spin, a set-up, simulated time; Soccer The Board Game's team buttons,
+referee cards and declared hands) go to the core as scenario lines, which judges them as it judges a
+scenario's.
 Anything malformed or physically impossible is refused with a sentence, and the board is unchanged.
 """
 from __future__ import annotations
@@ -15,6 +17,9 @@ from hal.frames import tokens_at
 from hal.sim import SimBoard, SimClock
 
 BUTTONS = ("confirm", "decline", "undo", "pause", "resume")
+# Soccer The Board Game's buttons are pressed for a team (`team`, and `pawn` for a substitution)
+TEAM_BUTTONS = ("done", "star_pass", "star_shoot", "star_steal", "substitution")
+CARDS = ("red", "yellow", "blank")
 OUTCOMES = ("goal", "corner", "goal_kick")
 MAX_PAYLOAD = 4096           # a scenario line is well under 200 bytes
 
@@ -31,7 +36,7 @@ def parse_payload(payload: bytes) -> dict:
     except ValueError as e:
         raise SimInputError(f"not a scenario line: {e}") from None
     if not isinstance(line, dict):
-        raise SimInputError("not a JSON object (a scenario line: lift, place, move, roll, spin, press, setup)")
+        raise SimInputError("not a JSON object (a scenario line: lift, place, move, roll, spin, press, card, setup)")
     return line
 
 
@@ -86,18 +91,27 @@ def deliver(board: SimBoard, line: dict) -> dict | None:
         return None
     if kind == "press":
         button = line.get("button")
+        if button in TEAM_BUTTONS:
+            if line.get("team") not in ("red", "blue"):
+                raise SimInputError(f"press {button}: team must be red or blue, not {line.get('team')!r}")
+            return line
         if button not in BUTTONS:
-            raise SimInputError(f"press: button must be one of {', '.join(BUTTONS)}, not {button!r}")
+            raise SimInputError(f"press: button must be one of {', '.join(BUTTONS + TEAM_BUTTONS)}, not {button!r}")
         board.press(button)
         return None
     if kind == "spin":
         if line.get("outcome") not in OUTCOMES:
             raise SimInputError(f"spin: outcome must be one of {', '.join(OUTCOMES)}")
         return line
-    if kind == "setup":
+    if kind == "card":
+        if line.get("card") not in CARDS:
+            raise SimInputError(f"card: card must be one of {', '.join(CARDS)}, not {line.get('card')!r}")
+        return line
+    if kind in ("setup", "hand"):
         return line
     if kind == "clock":
         if not isinstance(board.clock, SimClock):
             raise SimInputError("clock: this simulator runs on the wall clock; time passes by itself")
         return line
-    raise SimInputError(f"unknown input type {kind!r} (lift, place, move, roll, spin, press, setup, clock)")
+    raise SimInputError(f"unknown input type {kind!r} (lift, place, move, roll, spin, press, card, hand, setup, "
+                        "clock)")
