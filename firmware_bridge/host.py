@@ -161,6 +161,24 @@ class HostSession:
     def led_pending(self) -> bool:
         return self._led_pending
 
+    def next_due(self) -> float:
+        """When ``poll`` next has something to do (monotonic seconds; inf: only bytes from the board can
+        change that): a link thread sleeps on the port until then, or until it is woken by a request."""
+        if self._outgoing:
+            return 0.0
+        due = float("inf")
+        if self._partial_since is not None:
+            due = self._partial_since + STALLED_FRAME_S
+        if self.state in ("handshake", "incompatible"):
+            due = min(due, self._last_hello_sent + (HELLO_RETRY_S if self.state == "handshake" else 5.0))
+        elif self.state == "ready":
+            if self._resync_wanted and self._boot_id is not None:
+                return 0.0
+            due = min(due, self._last_tx_heartbeat + C.HEARTBEAT_MS / 1000, self._last_rx + C.LINK_TIMEOUT_MS / 1000)
+            if self._led_pending and self._led_frame is not None:
+                due = min(due, 0.0 if self._led_sent_at is None else self._led_sent_at + LED_RETRY_S)
+        return due
+
     # -- bytes in, bytes out -----------------------------------------------------------
 
     def data_received(self, data: bytes, now: float) -> bytes:

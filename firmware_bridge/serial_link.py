@@ -5,6 +5,11 @@ bytes to the session, writes what the session wants sent, and after an unplug, a
 silent board closes the port and reopens it with a short exponential backoff. The caller never
 waits on the port: requests go through the session under a lock held for microseconds, and
 decoded messages leave through the session's delivery callback (a queue in the HAL).
+
+The thread sleeps in ``select`` on the port and on a wake-up pipe until bytes arrive, a request is
+made (``wake``: an LED frame leaves the moment it is planned, not at the end of a read timeout) or
+the session's next deadline (a heartbeat, a retry) comes; an idle link costs a few wakeups a second,
+those of the protocol's heartbeats.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import contextlib
 import glob
 import logging
 import os
+import select
 import threading
 import time
 from collections.abc import Callable
@@ -76,6 +82,10 @@ class SerialLink:
         self.opens = 0
         self.failures = 0
         self.path: str | None = None
+        self.turns = 0  # passes of the serving loop (tests, benchmarks: an idle link must not spin)
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
 
     def start(self) -> SerialLink:
         self._thread = threading.Thread(target=self._run, name="soccerboard-serial", daemon=True)
@@ -84,8 +94,20 @@ class SerialLink:
 
     def stop(self, timeout: float = 2.0) -> None:
         self._stop.set()
+        self.wake()
         if self._thread is not None:
             self._thread.join(timeout)
+            if self._thread.is_alive():
+                return  # the pipe stays open for the thread still using it
+        for fd in (self._wake_r, self._wake_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._wake_r = self._wake_w = -1
+
+    def wake(self) -> None:
+        """Have the link thread look at the session now (call after a request: an LED frame, a beep)."""
+        with contextlib.suppress(OSError):  # a full pipe already holds a wake-up; a closed one, no thread
+            os.write(self._wake_w, b"\x01")
 
     @property
     def ready(self) -> bool:
@@ -125,8 +147,17 @@ class SerialLink:
         with self.lock:
             out = self.session.connection_made(time.monotonic())
         port.write(out)
+        fileno = getattr(port, "fileno", None)
+        try:
+            fd = fileno() if callable(fileno) else None
+        except (OSError, ValueError, serial.SerialException):
+            fd = None
         while not self._stop.is_set():
-            data = port.read(port.in_waiting or 1)
+            self.turns += 1
+            if fd is None:  # a port select cannot watch: read with its timeout, as a poll
+                data = port.read(port.in_waiting or 1)
+            else:
+                data = self._wait_and_read(port, fd)
             now = time.monotonic()
             with self.lock:
                 out = self.session.data_received(data, now) if data else b""
@@ -136,3 +167,17 @@ class SerialLink:
                 port.write(out)
             if dead:
                 raise LinkDead("no frame from the board for too long")
+
+    def _wait_and_read(self, port: serial.Serial, fd: int) -> bytes:
+        """Sleep until bytes arrive, a wake-up, or the session's next deadline; what the port holds then."""
+        with self.lock:
+            due = self.session.next_due()
+        timeout = max(0.0, due - time.monotonic() + 0.0005) if due != float("inf") else None
+        ready, _, _ = select.select([fd, self._wake_r], [], [], timeout)
+        if self._wake_r in ready:
+            with contextlib.suppress(OSError):
+                os.read(self._wake_r, 4096)
+        if fd not in ready:
+            return b""
+        # readable with nothing waiting is an unplugged port: the read raises, as pyserial says why
+        return port.read(port.in_waiting or 1)

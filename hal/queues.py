@@ -1,7 +1,10 @@
 """Small thread-safe building blocks shared by the backends.
 
 Backends produce inputs on their own threads (a scan loop, a serial reader, gpiozero callbacks)
-and the core consumes them on its thread; these classes are the hand-over points.
+and the core consumes them on its thread; these classes are the hand-over points. A consumer that
+waits on several feeds at once attaches one Wakeup to all of them and sleeps on it: every input
+signals it, so nothing needs to be polled (a Pi that wakes a few hundred times a second for nothing
+spends its CPU and power on it).
 """
 
 from __future__ import annotations
@@ -15,6 +18,54 @@ from hal.events import DIE_NAMES, ButtonPress, DieRoll, DieStatus
 from hal.frames import check_frame, empty_frame
 
 T = TypeVar("T")
+
+
+class Wakeup:
+    """One condition several feeds signal: a consumer sleeps on it until any of them has an input.
+
+    A counter makes the hand-over race-free: read ``generation`` before draining the feeds, then
+    ``wait_past`` it; an input that arrived after the read has moved the counter and the wait returns
+    at once, so no input is left waiting for the next one."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition(threading.Lock())
+        self.generation = 0
+
+    def notify(self) -> None:
+        with self._cond:
+            self.generation += 1
+            self._cond.notify_all()
+
+    def wait_past(self, seen: int, timeout: float | None = None) -> bool:
+        """Block until ``generation`` differs from ``seen`` or ``timeout`` seconds passed (None: no limit).
+        True when something was signalled."""
+        with self._cond:
+            if timeout is None:
+                while self.generation == seen:
+                    self._cond.wait()
+                return True
+            end = time.monotonic() + timeout
+            while self.generation == seen:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+            return True
+
+
+class _Signalling:
+    """A feed that tells the Wakeups attached to it about every input it queues."""
+
+    _wakeups: tuple[Wakeup, ...] = ()
+
+    def listen(self, wakeup: Wakeup) -> None:
+        """Signal ``wakeup`` on every input queued from now on."""
+        if wakeup not in self._wakeups:
+            self._wakeups = (*self._wakeups, wakeup)
+
+    def _signal(self) -> None:
+        for wakeup in self._wakeups:
+            wakeup.notify()
 
 
 class InputOrder:
@@ -72,7 +123,7 @@ class ResyncFrame(bytes):
     changes starts again from it; to any other consumer it is an ordinary frame."""
 
 
-class FrameFeed:
+class FrameFeed(_Signalling):
     """An OccupancySource fed by a producer thread: keeps the latest frame, queues each change."""
 
     def __init__(self, order: InputOrder | None = None, settled: bool = False) -> None:
@@ -90,7 +141,8 @@ class FrameFeed:
                 return False
             self._latest = frame
             _ordered_put(self.order, self._changes, frame)
-            return True
+        self._signal()
+        return True
 
     def resync(self, frame: bytes) -> None:
         """Queue `frame` as a ResyncFrame, in order with the changes before and after it."""
@@ -98,6 +150,7 @@ class FrameFeed:
         with self._lock:
             self._latest = frame
             _ordered_put(self.order, self._changes, frame)
+        self._signal()
 
     def latest(self) -> bytes:
         with self._lock:
@@ -117,7 +170,7 @@ class FrameFeed:
         return _drain(self.order, self._changes, "frame")
 
 
-class DiceFeed:
+class DiceFeed(_Signalling):
     """A DiceSource fed by a producer: queues rolls, queues status only when it changes."""
 
     def __init__(self, initial_status: str = "disconnected", order: InputOrder | None = None) -> None:
@@ -128,6 +181,7 @@ class DiceFeed:
 
     def publish_roll(self, die: str, face: int) -> None:
         _ordered_put(self.order, self._events, DieRoll(die, face))
+        self._signal()
 
     def publish_status(self, die: str, status: str) -> bool:
         event = DieStatus(die, status)
@@ -136,7 +190,8 @@ class DiceFeed:
                 return False
             self._status[die] = status
             _ordered_put(self.order, self._events, event)
-            return True
+        self._signal()
+        return True
 
     def status(self, die: str) -> str:
         with self._lock:
@@ -149,7 +204,7 @@ class DiceFeed:
         return _drain(self.order, self._events, "die")
 
 
-class ButtonFeed:
+class ButtonFeed(_Signalling):
     """A Buttons source fed by callbacks."""
 
     def __init__(self, order: InputOrder | None = None) -> None:
@@ -158,6 +213,7 @@ class ButtonFeed:
 
     def publish(self, name: str) -> None:
         _ordered_put(self.order, self._presses, ButtonPress(name))
+        self._signal()
 
     def next_press(self, timeout: float = 0.0) -> ButtonPress | None:
         return _unwrap(self.order, _get(self._presses, timeout))

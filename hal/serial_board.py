@@ -2,7 +2,8 @@
 
 A SerialLink thread owns the port; the HostSession it drives delivers checked updates, which
 this module routes into the same thread-safe feeds the other backends use. LED frames and beeps
-are handed to the session and sent by the link thread, so the core never waits on the port.
+are handed to the session and sent by the link thread, woken for them at once, so the core never
+waits on the port and a frame leaves as soon as it is planned.
 """
 
 from __future__ import annotations
@@ -70,11 +71,13 @@ class SerialBoard:
         frame = check_led_frame(frame)
         with self.link.lock:
             self.session.show_leds(frame)
+        self.link.wake()  # sent now, not when the link next looks
 
     # Buzzer
     def beep(self, seconds: float = 0.1) -> None:
         with self.link.lock:
             self.session.buzz(seconds)
+        self.link.wake()
 
 
 def open_serial(config: Mapping[str, Any]) -> Hardware:

@@ -12,15 +12,21 @@ from typing import Any
 
 from hal.frames import blank_led_frame, check_frame, check_led_frame, empty_frame, tokens_at, with_token
 from hal.interfaces import Hardware
-from hal.queues import ButtonFeed, DiceFeed, FrameFeed, MonotonicClock
+from hal.queues import ButtonFeed, DiceFeed, FrameFeed, MonotonicClock, Wakeup
 
 
 class SimClock:
-    """A TimeSource that moves only when ``advance`` is called."""
+    """A TimeSource that moves only when ``advance`` is called; a consumer waiting for a moment of this
+    clock (a change's settle window) attaches a Wakeup with ``listen`` and is signalled on every advance."""
 
     def __init__(self, start: float = 0.0) -> None:
         self._now = start
         self._lock = threading.Lock()
+        self._wakeups: tuple[Wakeup, ...] = ()
+
+    def listen(self, wakeup: Wakeup) -> None:
+        if wakeup not in self._wakeups:
+            self._wakeups = (*self._wakeups, wakeup)
 
     def monotonic(self) -> float:
         with self._lock:
@@ -31,7 +37,10 @@ class SimClock:
             raise ValueError("time only moves forward")
         with self._lock:
             self._now += seconds
-            return self._now
+            now = self._now
+        for wakeup in self._wakeups:
+            wakeup.notify()
+        return now
 
 
 class SimBoard:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from hal.events import DieRoll, DieStatus
 from hal.interfaces import Hardware
-from hal.queues import ButtonFeed, DiceFeed, FrameFeed, InputOrder, ResyncFrame
+from hal.queues import ButtonFeed, DiceFeed, FrameFeed, InputOrder, MonotonicClock, ResyncFrame, Wakeup
 
 from ..tracking import FrameTracker, change_lines
 
@@ -54,20 +54,41 @@ def _ordered(hardware: Hardware) -> _OrderedFeeds | None:
     return _OrderedFeeds(order, occupancy, dice, buttons)
 
 
+def _listen(wakeup: Wakeup, hardware: Hardware) -> bool:
+    """Attach `wakeup` to every feed (and a simulated clock) that can signal it; True when all the feeds can,
+    so waiting on it alone misses no input."""
+    feeds = (hardware.occupancy, hardware.dice, hardware.buttons)
+    if not all(callable(getattr(feed, "listen", None)) for feed in feeds):
+        return False
+    for source in (*feeds, hardware.clock):
+        listen = getattr(source, "listen", None)
+        if callable(listen):
+            listen(wakeup)
+    return True
+
+
 class HardwarePoller:
-    """A thread that waits on the HAL and puts lines on the daemon's input queue (`put(source, line)`)."""
+    """A thread that waits on the HAL and puts lines on the daemon's input queue (`put(source, line)`).
+
+    It sleeps on one Wakeup that every feed (and a simulated clock) signals, so an idle board costs no
+    wakeup at all; it wakes by itself only when a sensor change is due to have settled. A source of this
+    module's unknown kind, which cannot signal, is asked every `wait` seconds as before."""
 
     def __init__(self, hardware: Hardware, put: Callable[[str, dict], None], wait: float = 0.002):
         self.hw = hardware
         self._put = put
         self._wait = wait
         self._frame = hardware.occupancy.latest()
+        self._fed_at = 0.0                        # when the tracker was last given a change (HAL clock)
         self._tracker = FrameTracker()            # only settled changes reach the core
         self._tracker.start(self._frame)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="soccerboard-hal", daemon=True)
         self._ordered = _ordered(hardware)
         self._carry: list[tuple] = []             # inputs numbered after the last cut, for the next poll
+        self.wakeup = Wakeup()
+        self.turns = 0                            # how often the thread looked at the feeds (tests, benchmarks)
+        self._signalled = _listen(self.wakeup, hardware)
 
     def start(self) -> HardwarePoller:
         self._thread.start()
@@ -79,15 +100,43 @@ class HardwarePoller:
 
     def stop(self) -> None:
         self._stop.set()
+        self.wakeup.notify()
         self._thread.join(2.0)
 
     def _run(self) -> None:
+        if not self._signalled:                   # feeds that cannot signal: ask them every `wait` seconds
+            while not self._stop.is_set():
+                self._turn(self._wait)
+            return
         while not self._stop.is_set():
-            try:
-                self.poll_once(self._wait)
-            except Exception:                     # a driver bug must not stop the referee
-                log.exception("hardware poll failed")
-                self._stop.wait(0.5)
+            seen = self.wakeup.generation         # read before draining: a later input moves it
+            if not self._turn(0.0):
+                continue
+            if self._carry:                       # numbered inputs still on their way into their queues
+                continue
+            self.wakeup.wait_past(seen, self._settle_wait())
+
+    def _turn(self, wait: float) -> bool:
+        self.turns += 1
+        try:
+            self.poll_once(wait)
+            return True
+        except Exception:                         # a driver bug must not stop the referee
+            log.exception("hardware poll failed")
+            self._stop.wait(0.5)
+            return False
+
+    def _settle_wait(self) -> float | None:
+        """Real seconds until the change being settled is due (None: nothing is settling, or the HAL's clock is
+        a simulated one that signals when it moves)."""
+        if self._ordered is not None or self._tracker.settled == self._frame:
+            return None
+        if hasattr(self.hw.clock, "listen"):
+            return None
+        left = self._fed_at + self._tracker.settle - self.hw.clock.monotonic()
+        if not isinstance(self.hw.clock, MonotonicClock):
+            left = min(left, 0.01)                # a time source of unknown pace: look again soon
+        return max(left, 0.0) + 0.0005
 
     def poll_once(self, wait: float = 0.0) -> int:
         """Drain what the hardware has; returns how many lines were queued."""
@@ -101,7 +150,8 @@ class HardwarePoller:
                 self._frame = frame
                 frame = self.hw.occupancy.next_frame()
                 continue
-            for line in self._tracker.feed(frame, self.hw.clock.monotonic()):
+            self._fed_at = self.hw.clock.monotonic()
+            for line in self._tracker.feed(frame, self._fed_at):
                 self._put("hardware", line)
                 n += 1
             self._frame = frame

@@ -14,6 +14,7 @@ retained, sent right after `online` on every connection, never journaled (they f
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
@@ -31,6 +32,7 @@ import paho.mqtt.client as mqtt
 log = logging.getLogger(__name__)
 
 RETAINED = {"state": 1, "clock": 1, "leds": 0, "status": 1}
+ACK_REPORT_SECONDS = 0.5   # the acknowledged-up-to watermark is written to disk at most this often
 EARLY_ACK_SECONDS = 2.0     # paho reuses a mid only after 65535 more messages, far longer than this
 
 
@@ -107,6 +109,30 @@ def _no_delay(client: mqtt.Client) -> None:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     except OSError as e:
         log.debug("cannot turn Nagle's algorithm off: %s", e)
+
+
+class _Client(mqtt.Client):
+    """paho's client, whose network thread sleeps until traffic, a publish from another thread (paho wakes
+    its select through a socket pair) or a quarter of the keepalive, instead of waking every second (the
+    default of loop_forever, which loop_start runs): a keepalive PINGREQ then leaves at most a quarter of
+    the keepalive late, well inside the broker's 1.5 x keepalive grace."""
+
+    idle_seconds = 1.0
+
+    def loop_forever(self, timeout: float = 1.0, retry_first_connection: bool = False) -> mqtt.MQTTErrorCode:
+        return super().loop_forever(timeout=max(timeout, self.idle_seconds),
+                                    retry_first_connection=retry_first_connection)
+
+    def loop_stop(self) -> mqtt.MQTTErrorCode:
+        # the network thread reads paho's stop flag after its select returns: wake the select now, or
+        # stopping would wait up to idle_seconds (with a paho that no longer has these, it just waits)
+        if getattr(self, "_thread", None) is not None and hasattr(self, "_thread_terminate"):
+            self._thread_terminate = True
+            wake = getattr(self, "_sockpairW", None)
+            if wake is not None:
+                with contextlib.suppress(OSError):
+                    wake.send(b"0")
+        return super().loop_stop()
 
 
 class Publisher:
@@ -208,12 +234,17 @@ class Publisher:
             if state in ("lost", "refused"):
                 self._teardown(clean=False)
                 continue
+            self._wake.clear()           # before flushing: a message submitted from now on sets it again
             self._flush()
-            if time.monotonic() - last_mark > 0.5:
-                last_mark = time.monotonic()
-                self._report_acked()
-            self._wake.wait(0.2)
-            self._wake.clear()
+            wait = None                  # nothing to do until a message, an acknowledgement or a connection change
+            if self._on_acked is not None and self.acked_through() != self._acked_seq:
+                since = time.monotonic() - last_mark
+                if since >= ACK_REPORT_SECONDS:
+                    last_mark = time.monotonic()
+                    self._report_acked()
+                else:
+                    wait = ACK_REPORT_SECONDS - since
+            self._wake.wait(wait)
         self._teardown(clean=True)
         self._report_acked()
 
@@ -235,7 +266,8 @@ class Publisher:
                 log.warning("cannot record the published watermark: %s", e)
 
     def _connect(self) -> bool:
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=self._client_id, clean_session=True)
+        client = _Client(mqtt.CallbackAPIVersion.VERSION2, client_id=self._client_id, clean_session=True)
+        client.idle_seconds = max(1.0, min(self._keepalive / 4, 15.0))
         client.connect_timeout = self._connect_timeout
         client.will_set(f"{self.base}/status", "offline", qos=1, retain=True)
         if self._auth[0] is not None:
@@ -357,6 +389,7 @@ class Publisher:
                 if len(self._early_acks) > 256:
                     self._early_acks = {m: t for m, t in self._early_acks.items() if now - t < EARLY_ACK_SECONDS}
             self._order.pop(mid, None)
+        self._wake.set()           # the watermark may have moved
 
     def _handle_message(self, client, userdata, message) -> None:
         topic = message.topic

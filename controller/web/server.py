@@ -13,8 +13,10 @@ stays open: without TCP_NODELAY the body would wait for the browser's delayed AC
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import socket
 import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -72,7 +74,8 @@ class WebServer:
         self._httpd.block_on_close = False
         self.host = host
         self.port = self._httpd.server_address[1]
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.5},
+        # no poll interval: the thread sleeps until a connection comes; stop() wakes it with one of its own
+        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": None},
                                         name="soccerboard-web", daemon=True)
 
     @property
@@ -84,6 +87,17 @@ class WebServer:
         return self
 
     def stop(self) -> None:
-        self._httpd.shutdown()
+        if self._thread.is_alive():
+            stopper = threading.Thread(target=self._httpd.shutdown, daemon=True)
+            stopper.start()
+            while stopper.is_alive():     # shutdown() is seen once a connection ends the server's wait
+                with contextlib.suppress(OSError), socket.create_connection(self._reach(), timeout=0.5):
+                    pass
+                stopper.join(0.05)
         self._httpd.server_close()
         self._thread.join(2.0)
+
+    def _reach(self) -> tuple[str, int]:
+        """Where this machine reaches the server (its wildcard address is not a place to connect to)."""
+        host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(self.host, self.host)
+        return host, self.port
