@@ -123,6 +123,23 @@ class Core:
             return self._call_foul() or []
         return self._settle() if self.game is not None and self.mismatch is None else []
 
+    def due_in(self, snapshot: dict[str, Any] | None = None) -> float | None:
+        """Seconds of game time until time itself decides something: the settle window closing on a pending
+        move or a misplacement, a move, reset or turn clock running out, a period ending. None when only an
+        input can change the game. Read from the state (`snapshot`: this core's latest, to save making one),
+        never from a clock: the daemon sleeps until then and feeds exactly that much time."""
+        if self.game is None:
+            return None
+        if self.foul is None and self.mismatch is not None:
+            return None                         # every input but a correction is refused, time included
+        dues = [clock_due(snapshot if snapshot is not None else self.snapshot() or {})]
+        if self.foul is not None:
+            dues.append(max(SETTLE_SECONDS - self._foul_wait, 0.0))
+        elif self.pending is not None and self.pending.kind == "exact":
+            dues.append(SETTLE_SECONDS)         # a clock line this long settles it (see _feed)
+        found = [d for d in dues if d is not None]
+        return min(found) if found else None
+
     def board_view(self) -> BoardView:
         """What the LEDs need beyond the game: tokens in hand, or what to fix, and identity questions."""
         from .leds.view import BoardView
@@ -339,3 +356,22 @@ class Core:
         fix = "; ".join([f"lift the {t} token on {square_name(s)}" for s, t in extra] +
                         [f"put a {t} token back on {square_name(s)}" for s, t in missing])
         return Illegal("board_mismatch", f"the board is out of step with the game: {fix or 'correct it'}")
+
+def clock_due(snapshot: dict[str, Any]) -> float | None:
+    """Seconds of game time until a game's own clocks decide something, from its snapshot's `clock`: the
+    move and reset clocks and the period's end (Soccer Tactics WORLD), the turn clock and the period's end
+    (Soccer The Board Game). Never below zero; None when no clock runs (paused, over, or not started)."""
+    c = snapshot.get("clock")
+    if not c:
+        return None
+    dues: list[float] = []
+    if "turn_length" in c:                      # Soccer The Board Game: the turn clock runs in turns only
+        if c.get("turn_elapsed") is not None:
+            dues.append(c["turn_length"] - c["turn_elapsed"])
+    elif c.get("paused"):
+        return None                             # a paused game's deadlines move with time: nothing falls due
+    else:
+        dues += [d - c["now"] for d in (c.get("move_deadline"), c.get("reset_deadline")) if d is not None]
+    if c.get("running") and not c.get("time_up") and c.get("period", 5) <= 4:
+        dues.append(c["length"] - c["elapsed"])
+    return max(min(dues), 0.0) if dues else None

@@ -39,6 +39,7 @@ ABANDONED = "# abandoned"
 CHAIN = "# chain "           # the running checksum of every line before it, at the end of a durable batch,
                              # then the highest seq the batch's outputs carry (for a recovery's numbering)
 SEQ_FLOOR = "# seq "         # from here on, seq continues at least from this number (after a recovery)
+CHECKPOINT = "# checkpoint " # the referee's whole state after this many inputs (checkpoint.py): resume from here
 VERSION = 2                  # header version: 2 = chained
 _CHAIN_SEQ = re.compile(rb"^# chain [0-9a-f]+ (\d{1,18})$", re.MULTILINE)
 _NAME = re.compile(r"-(\d{8}T\d{6})-(\d+)\.jsonl$")
@@ -67,6 +68,7 @@ class JournalFile:
     damaged: str | None = None        # why the journal stops being trustworthy, None when it is whole
     seq_floors: list[tuple[int, int]] = field(default_factory=list)   # (after this many lines, seq at least)
     seq_seen: int = 0                 # the highest seq any `# chain` line names, damaged part included
+    checkpoints: list[tuple[int, str]] = field(default_factory=list)  # (after this many lines, the line's text)
 
     @property
     def chained(self) -> bool:
@@ -81,7 +83,7 @@ def read_journal(path: str | os.PathLike) -> JournalFile:
     data = path.read_bytes()
     jf = JournalFile(path)
     chain, pos = "", 0
-    good = _Good(0, 0, None, 0, "")
+    good = _Good(0, 0, None, 0, "", 0)
     complete = data.rfind(b"\n") + 1
     while pos < complete:
         end = data.index(b"\n", pos) + 1
@@ -92,7 +94,7 @@ def read_journal(path: str | os.PathLike) -> JournalFile:
             if text[len(CHAIN):].split(" ")[0] != chain:
                 jf.damaged = jf.damaged or f"the checksum before byte {end} does not match the lines before it"
                 break
-            good = _Good(end, len(jf.lines), jf.end, len(jf.seq_floors), chain)
+            good = _Good(end, len(jf.lines), jf.end, len(jf.seq_floors), chain, len(jf.checkpoints))
             continue
         chain = chain_next(chain, raw)
         if not text:
@@ -120,6 +122,9 @@ def read_journal(path: str | os.PathLike) -> JournalFile:
             except (ValueError, KeyError, TypeError):
                 jf.damaged = "a seq line is not readable"
             continue
+        if text.startswith(CHECKPOINT):
+            jf.checkpoints.append((len(jf.lines), text))
+            continue
         if text.startswith("#"):
             continue
         try:
@@ -134,6 +139,7 @@ def read_journal(path: str | os.PathLike) -> JournalFile:
     if jf.chained:
         # the good part ends at the last `# chain` line that matched; what follows never became durable
         jf.lines, jf.end, jf.seq_floors = jf.lines[:good.lines], good.end, jf.seq_floors[:good.floors]
+        jf.checkpoints = jf.checkpoints[:good.checkpoints]
         jf.chain, jf.good_bytes = good.chain, good.bytes
         if jf.skipped and jf.damaged is None:
             jf.damaged = "a line is not a JSON object"
@@ -152,6 +158,7 @@ class _Good:
     end: str | None
     floors: int
     chain: str
+    checkpoints: int
 
 
 def readable_lines(path: str | os.PathLike) -> list[dict]:
@@ -296,6 +303,8 @@ class JournalWriter:
         self._thread = threading.Thread(target=self._run, name="soccerboard-journal", daemon=True)
         self.error: str | None = None
         self.lines_written = 0
+        self.bytes_written = 0      # what this writer put on the card, `# chain` lines included
+        self.syncs = 0              # fsyncs it made
         self._chain = ""            # the running checksum of the open file
         self._unchained = False     # lines written since the last `# chain` line
         self._seq = 0               # the highest seq of the outputs written lines carry
@@ -318,8 +327,9 @@ class JournalWriter:
         """A line and its outputs, which carry seq numbers up to `seq`."""
         self._q.put(("line", dumps(line) + "\n", outputs, seq))
 
-    def mark(self, text: str, outputs: list | None = None) -> None:
-        self._q.put(("line", text + "\n", outputs or [None], 0))
+    def mark(self, text: str, outputs: list | None = None, sync: bool = True) -> None:
+        """A `#` line; made durable at once unless `sync` is False (it then goes down with the next batch)."""
+        self._q.put(("line", text + "\n", outputs or ([None] if sync else []), 0))
 
     def publish_only(self, outputs: list) -> None:
         """Outputs that depend on no new input (a refresh): still kept in order behind the lines."""
@@ -410,16 +420,20 @@ class JournalWriter:
             return
         self._chain = chain_next(self._chain, raw)
         self._unchained = True
+        self.bytes_written += len(raw)
 
     def _sync(self) -> None:
         if self._file is None:
             return
         try:
             if self._unchained:       # the batch's checksum goes down with it
-                self._file.write(f"{CHAIN}{self._chain} {self._seq}\n".encode())
+                raw = f"{CHAIN}{self._chain} {self._seq}\n".encode()
+                self._file.write(raw)
+                self.bytes_written += len(raw)
                 self._unchained = False
             self._file.flush()
             os.fsync(self._file.fileno())
+            self.syncs += 1
         except OSError as e:
             self.error = f"journal fsync failed: {e.strerror}"
             log.error("%s", self.error)

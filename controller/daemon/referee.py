@@ -148,6 +148,10 @@ class Referee:
             step.clock = view
         return step
 
+    def due_in(self) -> float | None:
+        """Seconds of game time until time itself decides something (Core.due_in), None when nothing is due."""
+        return self.core.due_in(self.snapshot)
+
     def state_document(self) -> dict | None:
         """The current retained state, under the seq it was last published with."""
         return self.state_doc

@@ -1,15 +1,19 @@
 """The daemon: one input queue, one thread that owns the core, and I/O at the edges.
 
 Hardware poller, MQTT commands, simulator sources all put scenario lines on one queue. The core
-thread takes them one at a time, feeds elapsed time first (clock lines from the HAL time source),
-numbers the outputs (Referee), and hands line + outputs to the journal thread, which fsyncs and only
-then passes the outputs to the MQTT thread. Nothing the core thread calls can block on the disk, the
-network or the hardware. On start an unfinished match's journal is replayed through a fresh core,
-so a power cut or kill -9 resumes exactly where the journal ends.
+thread sleeps on it until an input comes or time itself is due to decide something (Referee.due_in: a
+settle window, a move, reset or turn clock, a period's end); only then does it feed the elapsed time (a
+clock line from the HAL time source), so an idle board journals nothing. It numbers the outputs
+(Referee) and hands line + outputs to the journal thread, which fsyncs and only then passes the outputs
+to the MQTT thread. Nothing the core thread calls can block on the disk, the network or the hardware.
+On start an unfinished match's journal is replayed through a fresh core from its last good checkpoint
+(checkpoint.py), so a power cut or kill -9 resumes exactly where the journal ends, in a time that does
+not grow with the match.
 """
 from __future__ import annotations
 
 import logging
+import math
 import queue
 import threading
 import time
@@ -20,6 +24,7 @@ from pathlib import Path
 from hal.frames import blank_led_frame
 from hal.sim import SimBoard
 
+from . import checkpoint
 from .clockfeed import ClockFeed
 from .commands import CommandError, RateLimit, parse_command, response
 from .inputs import HardwarePoller
@@ -38,6 +43,7 @@ from .leds import led_document
 from .publisher import Msg, Publisher, clock_document, iso
 from .referee import Referee, Step, ruleset_of
 from .siminput import SimInputError, deliver, parse_payload
+from .systemd import Notifier, watchdog_interval
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +51,9 @@ _END = "end-of-source"
 SIM_RECORD = 64        # LED frames and beeps a sim board keeps for looking at (it keeps all of them by default)
 COMMAND_RATE = 20      # referee commands a second (a burst of twice as many passes)
 SIM_RATE = 50          # simulator inputs a second (a person clicks a few; a script may send more)
+IDLE_WAIT = 30.0       # the longest the core loop sleeps with nothing due (it turns for the watchdog too)
+EXTEND_EVERY = 1.0     # while a long resume runs, ask systemd for more start-up time this often (seconds)
+EXTEND_BY = 15.0       # ... this much each time
 
 
 def bound_sim_records(hardware) -> None:
@@ -75,7 +84,13 @@ class Daemon:
         self.follows = board_follows_game
         self.options = dict(settings.game.options)
         self.ruleset = settings.game.ruleset   # the game a match set up here plays (a resumed one: its journal's)
+        # the core loop sleeps until an input or a deadline; `tick` only paces a clock that moves when told
         self.tick = tick if tick is not None else settings.daemon.tick_seconds
+        interval = watchdog_interval()      # the loop turns at least twice per watchdog period
+        self.idle_wait = min(IDLE_WAIT, interval) if interval else IDLE_WAIT
+        self._due: float | None = None       # game seconds after the last fed time when time decides something
+        self.notifier = Notifier()           # EXTEND_TIMEOUT_USEC while a long resume runs
+        self.checkpoint_used = 0             # the inputs a resume took from a checkpoint instead of replaying
         self.auto_setup = settings.game.auto_setup if auto_setup is None else auto_setup
         self.exit_when_done = exit_when_done
         self.store = JournalStore(settings.journal.dir, settings.board_id)
@@ -263,11 +278,19 @@ class Daemon:
         return jf
 
     def _replay(self, jf, watermark: int | None) -> list[Msg]:
-        """Feed the journal's lines through the fresh referee; the events the broker may not have had."""
+        """Feed the journal's lines through the fresh referee, from its last usable checkpoint on; the events
+        the broker may not have had."""
+        start = self._from_checkpoint(jf, watermark)
         referee = self._started()
         floors = list(jf.seq_floors)
         resend: list[Msg] = []
+        extend_at = time.monotonic()
         for n, line in enumerate(jf.lines):
+            if n < start:
+                continue
+            if time.monotonic() >= extend_at:   # a slow card or CPU: keep systemd from timing the start out
+                self.notifier.extend_timeout(EXTEND_BY)
+                extend_at = time.monotonic() + EXTEND_EVERY
             while floors and floors[0][0] <= n:
                 referee.seq = max(referee.seq, floors.pop(0)[1])
             step = referee.feed(line)
@@ -277,6 +300,24 @@ class Daemon:
         for _, floor in floors:
             referee.seq = max(referee.seq, floor)
         return resend
+
+    def _from_checkpoint(self, jf, watermark: int | None) -> int:
+        """Take the referee from the journal's last checkpoint that checks out (checkpoint.py); the index of
+        the first line still to replay (0: none, replay it all). A checkpoint is used only when every event
+        before it needs no sending again: the broker acknowledged up to its seq, or there is no broker."""
+        for at, text in reversed(jf.checkpoints):
+            try:
+                referee = checkpoint.decode(text, at)
+            except checkpoint.CheckpointError as e:
+                log.warning("%s: the checkpoint after %d inputs is not used (%s); replaying the whole journal",
+                            jf.path.name, at, e)
+                return 0
+            if self.publisher is not None and (watermark is None or watermark < referee.seq):
+                continue                      # the broker may lack events before it: an earlier one
+            self.referee = referee
+            self.checkpoint_used = at
+            return at
+        return 0
 
     def _floor_from(self, path: Path, jf) -> None:
         """The seq a damaged journal may have reached, from all of its readable lines (so that numbering
@@ -368,13 +409,13 @@ class Daemon:
         while not self._stop.is_set():
             self._turned = time.monotonic()
             try:
-                item = self.inputs.get(timeout=self.tick)
+                item = self.inputs.get(timeout=self._wait())
             except queue.Empty:
                 item = None
             try:
-                tick = self._clock.line()
-                if tick is not None:
-                    self._process(Item("clock", tick))
+                due = self._due if item is None else None
+                if item is not None or (due is not None and self._clock.since() >= due - 0.0005):
+                    self._feed_time(due)
                 if item is None:
                     continue
                 if item.line.get("type") == _END:
@@ -383,6 +424,27 @@ class Daemon:
                 self._process(item)
             except Exception:                # the referee must keep going; the journal has the input
                 log.exception("failed to process %s", item)
+
+    def _wait(self) -> float:
+        """Real seconds to sleep for an input: until the next deadline (a time source may run faster than
+        real time: its `rate`), at most `idle_wait`; a time source that moves only when told (the simulator's)
+        is looked at every `tick`."""
+        longest = min(self.tick, self.idle_wait) if self._clock.manual else self.idle_wait
+        if self._due is None:
+            return longest
+        left = (self._due - self._clock.since()) / self._clock.rate
+        return min(max(left, 0.0), longest)
+
+    def _feed_time(self, due: float | None) -> None:
+        """The time elapsed since the last fed time, as a clock line (journaled like any input); at a deadline
+        at least `due`, so the deadline is crossed whatever the sleep's rounding."""
+        tick = self._clock.line(at_least=due or 0.0)
+        if tick is None:
+            return
+        step = self._process(Item("clock", tick))
+        if due is not None and (not step.verdict.get("ok") or self._started().due_in() == 0):
+            log.warning("time was due and the game did not take it (%s); waiting for an input", step.verdict)
+            self._due = None                  # never spin on a deadline the game does not act on
 
     def _started(self) -> Referee:
         """The referee; start() makes it before the core thread takes any input."""
@@ -397,7 +459,7 @@ class Daemon:
         self.journal.flush(5.0)
         self.done.set()
 
-    def _process(self, item: Item) -> None:
+    def _process(self, item: Item) -> Step:
         ref = self._started()
         line = ref.normalise(item.line)
         is_setup = line.get("type") == "setup"
@@ -415,8 +477,10 @@ class Daemon:
         # a line that reached no game, or that came while no match journal is open, leaves nothing to journal
         journaled = line if began or (self.journal_path is not None and reached) else None
         self._emit(journaled, step, item.request)
+        self._due = _due_ms(ref.due_in())
         for hook in self.after_step:
             hook(ref)
+        return step
 
     @staticmethod
     def _follow_on_sim_board(sim_board: SimBoard, ref: Referee, item: Item, board_before: bytes) -> None:
@@ -460,6 +524,8 @@ class Daemon:
         if line is not None:
             self.journal.append(line, msgs, self._started().seq)
             self.journal_lines += 1
+            if self.journal_lines % checkpoint.CHECKPOINT_EVERY == 0 and not step.finished:
+                self.journal.mark(checkpoint.encode(self._started(), self.journal_lines), sync=False)
         elif msgs:
             self.journal.publish_only(msgs)
         if step.finished and self.journal_path is not None:
@@ -487,3 +553,9 @@ class Daemon:
         path = self.journal_path or self._watermark_path
         if path is not None:
             self.store.write_watermark(path, seq)
+
+
+def _due_ms(due: float | None) -> float | None:
+    """A deadline rounded up to the next millisecond (clock lines count milliseconds), and one more: the
+    snapshot's clock is rounded to the millisecond, so the fed time always reaches the deadline."""
+    return None if due is None else math.ceil(due * 1000 - 1e-6) / 1000 + 0.001

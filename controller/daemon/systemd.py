@@ -1,9 +1,11 @@
-"""systemd integration without a dependency: READY, WATCHDOG, STATUS and STOPPING over $NOTIFY_SOCKET.
+"""systemd integration without a dependency: READY, WATCHDOG, STATUS, STOPPING, EXTEND_TIMEOUT_USEC.
 
 Type=notify lets systemd (and anything ordered after the unit) know when the referee really runs:
-hardware open, and the broker connected or given up on for now. The watchdog is pinged only while
-the core loop is seen alive (its heartbeat is recent), so a wedged core thread gets the service
-restarted, and a restart resumes the match from the journal.
+hardware open, and the broker connected or given up on for now. A resume that replays a long journal asks
+for more start-up time as it goes (EXTEND_TIMEOUT_USEC), so a slow Pi is never killed for starting slowly.
+The watchdog is pinged only while the core loop is seen alive (its heartbeat is recent), so a wedged core
+thread gets the service restarted, and a restart resumes the match from the journal. The core loop sleeps
+until something is due, but never longer than half the watchdog period, so an idle board is fed too.
 """
 from __future__ import annotations
 
@@ -50,6 +52,11 @@ class Notifier:
 
     def stopping(self) -> None:
         self.notify("STOPPING=1")
+
+    def extend_timeout(self, seconds: float) -> None:
+        """A long start (a resume on a slow Pi): the start-up timeout is extended by `seconds` from now;
+        systemd needs the next one within that time, like a watchdog ping."""
+        self.notify(f"EXTEND_TIMEOUT_USEC={int(seconds * 1e6)}")
 
 
 def watchdog_interval() -> float | None:
