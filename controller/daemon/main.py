@@ -5,6 +5,7 @@ hardware and publisher, while these functions deal with signals, systemd and the
 """
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import shutil
@@ -77,20 +78,51 @@ INTERRUPTED = 130          # the exit status after Ctrl-C (128 + SIGINT), as she
 FAILED = 1                 # a thread of the daemon died: the service exits so that systemd restarts it
 
 
+def prepare_tables(ruleset: str) -> None:
+    """The first game's path tables from their cache (pathcache.py), so that Daemon.start, which has every
+    table ready before it referees, finds them built instead of spending a second (several on a Pi) on it."""
+    if ruleset != "soccer_tactics_world":
+        return
+    from .pathcache import load_or_build
+    try:
+        log.debug("path tables %s", load_or_build())
+    except OSError as e:              # an unreadable source tree for the key: the daemon builds them itself
+        log.warning("path-table cache not used: %s", e)
+
+
+def settle_memory() -> None:
+    """Once started, everything built so far (the path tables, the modules) lives as long as the process:
+    gc.freeze() moves it out of the collector's sight, so a full collection walks only what play creates and
+    pauses for a few milliseconds instead of tens. The thresholds stay Python's."""
+    gc.collect()
+    gc.freeze()
+
+
+SUPERVISE_SECONDS = 1.0   # how often serve() looks for a dead thread (a signal or the match's end wake it at once)
+
+
+def _set_when(done: threading.Event, then: threading.Event) -> None:
+    done.wait()
+    then.set()
+
+
 def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
     """Start, tell systemd when ready, ping the watchdog while the core turns, stop on a signal.
 
     Returns 0, INTERRUPTED when Ctrl-C (SIGINT) stopped it, or FAILED when one of the daemon's threads died."""
     notifier = Notifier()
     stop = threading.Event()
+    wake = threading.Event()  # a signal or the match's end wakes the supervising loop at once
     interrupted = threading.Event()
 
     def on_signal(signum, _frame) -> None:
         if signum == signal.SIGINT:
             interrupted.set()
         stop.set()
+        wake.set()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, on_signal)
+    prepare_tables(daemon.ruleset)
     daemon.start(source)
     pub = daemon.publisher
     if pub is not None:
@@ -100,12 +132,15 @@ def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
         state = "none"
     notifier.ready(f"refereeing; broker {state}")
     log.info("ready: hardware %s, broker %s", daemon.hw.backend, state)
+    settle_memory()
     watchdog = None
     interval = watchdog_interval()
     if interval and daemon.settings.daemon.watchdog:
         fresh = heartbeat_fresh(lambda: daemon.heartbeat, max(2 * interval, 1.0))
         watchdog = Watchdog(notifier, fresh, interval).start()
     failure = None
+    if stop_when_done:
+        threading.Thread(target=_set_when, args=(daemon.done, wake), name="soccerboard-done", daemon=True).start()
     while not stop.is_set():
         if stop_when_done and daemon.done.is_set():
             break
@@ -114,7 +149,7 @@ def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
             log.error("stopping: %s", failure)
             notifier.status(f"failed: {failure}")
             break
-        stop.wait(0.1)
+        wake.wait(SUPERVISE_SECONDS)
     notifier.stopping()
     if watchdog:
         watchdog.stop()

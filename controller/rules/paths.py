@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from . import geometry as g
 
@@ -199,3 +199,108 @@ def _ball_paths(start: int, n: int, forward: int) -> Iterator[list[int]]:
                 path = _walk(start, d1, k, d2, n - k, g.ALL)
                 if path is not None:
                     yield path
+
+
+# ---- the tables as plain data (a cache outside the engine stores them; the engine itself reads no file) ----------
+TABLES_FORMAT = 1
+_SAME = 0                          # a defender's table that is the unrestricted one (shared, as prepare() leaves it)
+
+
+def geometry_fingerprint() -> tuple:
+    """Everything the tables follow from besides this module's code: a cache of them is keyed by it."""
+    return (TABLES_FORMAT, g.N_FILES, g.N_RANKS, g.N_SQUARES, g.DIRECTIONS, HALVES, tuple(PAWN_STEPS),
+            tuple(BALL_STEPS), [[g.step(sq, d) for d in g.DIRECTIONS] for sq in range(g.N_SQUARES)])
+
+
+def export_tables() -> tuple:
+    """Every table prepare() builds, as nested tuples of ints (marshal and compare them as they are)."""
+    prepare()
+    pawns: list[Any] = []
+    for variant in range(len(HALVES)):
+        for start in range(g.N_SQUARES):
+            for n in PAWN_STEPS:
+                t = _BY_VARIANT[variant][start][n]
+                if t is None:
+                    pawns.append(None)
+                elif variant and t is _BY_VARIANT[0][start][n]:
+                    pawns.append(_SAME)
+                else:
+                    pawns.append((t.targets, t.inter_union, tuple(t.only.items()), tuple(t.through_multi.items()),
+                                  tuple(t.by_target.items())))
+    return (TABLES_FORMAT, tuple(pawns), _ball_export(_BALL), _ball_export(_CROSSED))
+
+
+def _ball_export(tables: list[list[list[int | None]]]) -> tuple:
+    return tuple(tuple(tuple(row) for row in by_start) for by_start in tables)
+
+
+def import_tables(data: Any) -> None:
+    """Install tables exported by export_tables(); ValueError, installing nothing, when `data` is not such
+    tables (a damaged or foreign cache is rebuilt, never trusted)."""
+    try:
+        fmt, pawns, ball, crossed = data
+        if fmt != TABLES_FORMAT or len(pawns) != len(HALVES) * g.N_SQUARES * len(PAWN_STEPS):
+            raise ValueError("tables of another format or size")
+        by_variant: list[list[list[PathTable | None]]] = [[[None] * 13 for _ in range(g.N_SQUARES)] for _ in HALVES]
+        it = iter(pawns)
+        for variant in range(len(HALVES)):
+            for start in range(g.N_SQUARES):
+                for n in PAWN_STEPS:
+                    by_variant[variant][start][n] = _pawn_import(next(it), by_variant[0][start][n], variant)
+        new_ball, new_crossed = _ball_import(ball), _ball_import(crossed)
+    except (TypeError, ValueError, AttributeError) as e:
+        raise ValueError(f"not path tables: {e}") from None
+    for variant in range(len(HALVES)):
+        _BY_VARIANT[variant][:] = by_variant[variant]
+    _BALL[:] = new_ball
+    _CROSSED[:] = new_crossed
+
+
+def _pawn_import(entry: Any, whole: PathTable | None, variant: int) -> PathTable | None:
+    if entry is None:
+        return None
+    if entry == _SAME and variant:
+        if whole is None:
+            raise ValueError("a defender's table shares a missing one")
+        return whole
+    targets, inter_union, only, multi, by_target = entry
+    table = PathTable(_int(targets), _int(inter_union), {_int(k): _int(v) for k, v in only},
+                      {_int(k): _int(v) for k, v in multi},
+                      {_int(k): tuple(_int(m) for m in v) for k, v in by_target})
+    return table
+
+
+def _ball_import(data: Any) -> list[list[list[int | None]]]:
+    out = [[[None if v is None else _int(v) for v in row] for row in by_start] for by_start in data]
+    if len(out) != 3 or any(len(by_start) != g.N_SQUARES or any(len(row) != 13 for row in by_start)
+                            for by_start in out):
+        raise ValueError("ball tables of another size")
+    return out
+
+
+def _int(v: object) -> int:
+    if type(v) is not int or v < 0:
+        raise ValueError(f"{v!r} is not a square mask")
+    return v
+
+
+def snapshot_tables() -> tuple:
+    """The installed tables as they stand (restore_tables puts them back)."""
+    return ([[list(row) for row in v] for v in _BY_VARIANT], [[list(row) for row in v] for v in _BALL],
+            [[list(row) for row in v] for v in _CROSSED])
+
+
+def restore_tables(saved: tuple) -> None:
+    by_variant, ball, crossed = saved
+    for variant in range(len(HALVES)):
+        _BY_VARIANT[variant][:] = by_variant[variant]
+    _BALL[:] = ball
+    _CROSSED[:] = crossed
+
+
+def fresh_ball_targets(start: int, n: int, forward: int = 0) -> int:
+    """ball_targets() computed from the paths themselves, without the tables (checks a cached table)."""
+    ends = 0
+    for path in _ball_paths(start, n, forward):
+        ends |= 1 << path[-1]
+    return ends

@@ -1,0 +1,139 @@
+"""The first game's path tables, kept on disk so the daemon starts in a fraction of a second.
+
+Building every table (controller/rules/paths.py) takes about a second here and several on a Pi, at every
+start. The tables depend only on the board's geometry and the code that builds them, so they are written
+once (the first start after an install or an upgrade) and loaded afterwards. The file is named by a hash
+of that geometry and of the building code, so a changed board or a new release finds no file and builds
+afresh; its contents carry a SHA-256 that is checked before anything is read, the tables are checked for
+their shape and types as they are installed, and a few of them are built again and compared: a damaged,
+truncated or foreign file is rebuilt and replaced, never trusted.
+
+Where: $CACHE_DIRECTORY (systemd's CacheDirectory=), $STATE_DIRECTORY/cache (the service's state
+directory, beside the journal), then $XDG_CACHE_HOME/soccerboard (~/.cache/soccerboard): the first that
+holds a good file is read, the first that can be written is written.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import marshal
+import os
+import random
+import tempfile
+from pathlib import Path
+
+from controller.rules import geometry, paths
+
+log = logging.getLogger(__name__)
+
+MAGIC = b"soccerboard-path-tables\n"
+SPOT_CHECKS = 6            # tables built again on load and compared with the file's
+
+
+def cache_dirs() -> list[Path]:
+    out = []
+    for var, sub in (("CACHE_DIRECTORY", ""), ("STATE_DIRECTORY", "cache")):
+        value = os.environ.get(var)
+        if value:
+            out.append(Path(value.split(":")[0]) / sub if sub else Path(value.split(":")[0]))
+    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    out.append(Path(xdg) / "soccerboard")
+    return out
+
+
+def cache_key() -> str:
+    """A hash of the geometry and of the code that builds the tables from it."""
+    h = hashlib.sha256(repr(paths.geometry_fingerprint()).encode())
+    for module in (paths, geometry):
+        h.update(Path(module.__file__ or "").read_bytes())
+    return h.hexdigest()[:32]
+
+
+def cache_file(directory: Path, key: str | None = None) -> Path:
+    return directory / f"path-tables-{key or cache_key()}.bin"
+
+
+def load_or_build(dirs: list[Path] | list[str] | None = None) -> str:
+    """Install the tables from a good cache file, else build them and write one. Returns what happened:
+    "loaded", "built" (and written, when a directory could be), or "rebuilt" (a bad file was replaced)."""
+    places = [Path(d) for d in dirs] if dirs is not None else cache_dirs()
+    key = cache_key()
+    damaged = False
+    for directory in places:
+        path = cache_file(directory, key)
+        try:
+            blob = path.read_bytes()
+        except OSError:
+            continue
+        try:
+            install(blob)
+            return "loaded"
+        except ValueError as e:
+            damaged = True
+            log.warning("the path-table cache %s is not usable (%s); building the tables again", path, e)
+    blob = encode(paths.export_tables())
+    for directory in places:
+        if write(cache_file(directory, key), blob):
+            break
+    return "rebuilt" if damaged else "built"
+
+
+def encode(tables: tuple) -> bytes:
+    body = marshal.dumps(tables)
+    return MAGIC + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+
+
+def install(blob: bytes) -> None:
+    """Check and install a cache file's contents; ValueError, installing nothing, if they are not good."""
+    if not blob.startswith(MAGIC):
+        raise ValueError("not a path-table file")
+    digest, _, body = blob[len(MAGIC):].partition(b"\n")
+    if hashlib.sha256(body).hexdigest().encode() != digest:
+        raise ValueError("its checksum does not match (a damaged or truncated file)")
+    try:
+        tables = marshal.loads(body)
+    except (EOFError, ValueError, TypeError) as e:
+        raise ValueError(f"unreadable: {e}") from None
+    saved = paths.snapshot_tables()
+    paths.import_tables(tables)
+    try:
+        _spot_check()
+    except ValueError:
+        paths.restore_tables(saved)
+        raise
+
+
+def _spot_check() -> None:
+    """A few tables, built again from scratch, must equal the installed ones."""
+    rng = random.Random()
+    for _ in range(SPOT_CHECKS):
+        start, n = rng.randrange(geometry.N_SQUARES), rng.choice(paths.PAWN_STEPS)
+        if paths.table(0, start, n) != paths.pawn_table(start, n):
+            raise ValueError(f"the table of square {start}, {n} steps, differs from a fresh one")
+        ball = rng.choice(paths.BALL_STEPS)
+        if paths.ball_targets(start, ball) != paths.fresh_ball_targets(start, ball):
+            raise ValueError(f"the ball's table of square {start}, {ball} squares, differs from a fresh one")
+
+
+def write(path: Path, blob: bytes) -> bool:
+    """Write atomically (a crash leaves the old file or none, never half of one); drop stale tables beside it."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".path-tables-", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(blob)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as e:
+        log.debug("cannot write the path-table cache %s: %s", path, e)
+        return False
+    for old in path.parent.glob("path-tables-*.bin"):
+        if old != path:
+            with contextlib.suppress(OSError):
+                old.unlink()
+    return True

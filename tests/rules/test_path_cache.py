@@ -1,0 +1,128 @@
+"""The path tables' cache (controller/daemon/pathcache.py): used when good, rebuilt when missing, stale or
+damaged, and the tables it gives are the very tables a fresh build makes."""
+from __future__ import annotations
+
+import hashlib
+import marshal
+
+import pytest
+
+from controller.daemon import pathcache
+from controller.rules import paths
+
+
+def _empty_tables() -> tuple:
+    """The engine's tables as a fresh process has them: none built."""
+    def none(kinds: int) -> list:
+        return [[[None] * 13 for _ in range(128)] for _ in range(kinds)]
+    return none(len(paths.HALVES)), none(3), none(3)
+
+
+@pytest.fixture(scope="module")
+def fresh() -> tuple:
+    """Every table, built from scratch in this process."""
+    saved = paths.snapshot_tables()
+    paths.restore_tables(_empty_tables())
+    built = paths.export_tables()
+    paths.restore_tables(saved)
+    return built
+
+
+@pytest.fixture
+def clean_tables():
+    """Each test starts with no table built, and the process's tables are put back afterwards."""
+    saved = paths.snapshot_tables()
+    paths.restore_tables(_empty_tables())
+    yield
+    paths.restore_tables(saved)
+
+
+def _only_file(directory) -> object:
+    files = sorted(directory.glob("path-tables-*.bin"))
+    assert len(files) == 1, files
+    return files[0]
+
+
+def test_first_start_builds_and_writes_the_cache_later_starts_load_identical_tables(tmp_path, fresh, clean_tables):
+    assert pathcache.load_or_build([tmp_path]) == "built"
+    assert paths.export_tables() == fresh
+    written = _only_file(tmp_path)
+    paths.restore_tables(_empty_tables())
+    assert pathcache.load_or_build([tmp_path]) == "loaded"
+    assert paths.export_tables() == fresh
+    assert _only_file(tmp_path) == written
+
+
+def test_loaded_tables_are_shared_as_a_build_shares_them(tmp_path, clean_tables):
+    pathcache.load_or_build([tmp_path])
+    paths.restore_tables(_empty_tables())
+    assert pathcache.load_or_build([tmp_path]) == "loaded"
+    shared = sum(paths._BY_VARIANT[v][s][n] is paths._BY_VARIANT[0][s][n]
+                 for v in (1, 2) for s in range(128) for n in paths.PAWN_STEPS)
+    assert shared > 0        # a defender's table equal to the unrestricted one is one object, not a copy
+
+
+@pytest.mark.parametrize("damage", ["flip a byte", "truncate", "empty", "garbage"])
+def test_a_damaged_cache_is_rebuilt_never_trusted(tmp_path, fresh, clean_tables, damage):
+    pathcache.load_or_build([tmp_path])
+    path = _only_file(tmp_path)
+    blob = bytearray(path.read_bytes())
+    if damage == "flip a byte":
+        blob[len(blob) // 2] ^= 0x40
+    elif damage == "truncate":
+        blob = blob[: len(blob) * 2 // 3]
+    elif damage == "empty":
+        blob = bytearray()
+    else:
+        blob = bytearray(b"\x00\xff" * 5000)
+    path.write_bytes(bytes(blob))
+    paths.restore_tables(_empty_tables())
+    assert pathcache.load_or_build([tmp_path]) == "rebuilt"
+    assert paths.export_tables() == fresh
+    paths.restore_tables(_empty_tables())
+    assert pathcache.load_or_build([tmp_path]) == "loaded"      # the bad file was replaced by a good one
+    assert paths.export_tables() == fresh
+
+
+def test_a_well_formed_file_holding_wrong_tables_is_rejected(tmp_path, fresh, clean_tables):
+    """A file whose checksum matches its body but whose tables are not the engine's (another shape, or
+    values a fresh build contradicts) is not installed."""
+    pathcache.load_or_build([tmp_path])
+    path = _only_file(tmp_path)
+    fmt, pawns, ball, crossed = fresh
+    wrong_shape = (fmt, pawns[:-1], ball, crossed)
+    # every unrestricted pawn table said to reach nowhere (a pawn can always move 1-6 squares somewhere)
+    unrestricted = 128 * len(paths.PAWN_STEPS)
+    nowhere = tuple((0, *t[1:]) if i < unrestricted else t for i, t in enumerate(pawns))
+    wrong_values = (fmt, nowhere, ball, crossed)
+    for tables in (wrong_shape, wrong_values):
+        path.write_bytes(pathcache.encode(tables))
+        paths.restore_tables(_empty_tables())
+        assert pathcache.load_or_build([tmp_path]) == "rebuilt"
+        assert paths.export_tables() == fresh
+
+
+def test_a_cache_of_another_geometry_or_code_is_stale_not_read(tmp_path, fresh, clean_tables, monkeypatch):
+    pathcache.load_or_build([tmp_path])
+    old = _only_file(tmp_path)
+    monkeypatch.setattr(paths, "geometry_fingerprint", lambda: ("another board",))
+    assert pathcache.cache_key() != old.name.removeprefix("path-tables-").removesuffix(".bin")
+    paths.restore_tables(_empty_tables())
+    assert pathcache.load_or_build([tmp_path]) == "built"
+    assert paths.export_tables() == fresh
+    assert not old.exists()                       # the stale file is gone, the new one in its place
+    assert _only_file(tmp_path) != old
+
+
+def test_the_file_checks_its_body_before_reading_it(fresh):
+    blob = pathcache.encode(fresh)
+    body = blob.split(b"\n", 2)[2]
+    assert blob.split(b"\n")[1] == hashlib.sha256(body).hexdigest().encode()
+    assert marshal.loads(body) == fresh
+
+
+def test_an_unwritable_cache_directory_still_gives_the_tables(tmp_path, fresh, clean_tables):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a directory")
+    assert pathcache.load_or_build([blocked / "cache"]) == "built"
+    assert paths.export_tables() == fresh
