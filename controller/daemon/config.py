@@ -125,7 +125,8 @@ class GameConfig(_Section):
 
 
 class DaemonConfig(_Section):
-    tick_seconds: float = Field(0.1, gt=0, le=1.0, description="how often elapsed time is fed to the core")
+    tick_seconds: float = Field(0.1, gt=0, le=1.0, description="how often a simulated time source is looked at "
+                                "(on a real clock the core sleeps until an input or a deadline)")
     watchdog: bool = True
 
 
