@@ -127,8 +127,9 @@ _SAY: dict[str, Callable[[dict], str]] = {
     "roll_off": lambda e: (f"Roll-off: {team(e['winner'])} wins and kicks off" if "winner" in e and "red" not in e
                            else f"Roll-off: Red {e.get('red')}, Blue {e.get('blue')}; "
                                 f"{team(e.get('kickoff'))} kicks off"),
-    "possession": lambda e: f"{pawn_name(e.get('pawn'))} wins the ball{_on(e.get('square'))}"
-                            + (f" ({_words(e['how'])})" if e.get("how") else ""),
+    "possession": lambda e: (f"{pawn_name(e.get('pawn'))} wins the ball{_on(e.get('square'))}"
+                             + (f" ({_words(e['how'])})" if e.get("how") else "")) if e.get("pawn") or "team" not in e
+                            else "The ball is loose",     # Soccer The Board Game: nobody holds it (team null)
     "ball_played": lambda e: f"{pawn_name(e['pawn']) if e.get('pawn') else team(e.get('team'))} plays the ball "
                              f"{e.get('frm') or '?'} to {e.get('to') or '?'}",
     "interception": lambda e: f"{pawn_name(e.get('pawn'))} intercepts{_on(e.get('square'))}",

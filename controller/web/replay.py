@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from controller.daemon.journal import read_journal
-from controller.daemon.referee import Referee, Step
+from controller.daemon.leds import led_document
+from controller.daemon.referee import Referee, Step, ruleset_of
 from controller.daemon.report import match_minute
-from controller.leds.planner import plan_leds
+from controller.leds import planner_for
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 FORMAT = "soccerboard.replay/1"
@@ -60,7 +61,12 @@ def build_frames(journal_path: str | os.PathLike) -> dict:
     "finished", "frames": [{"seq", "minute", "state", "leds", "events"}], "marks": [{"frame", "kind", "text"}]}."""
     jf = read_journal(journal_path)
     h = jf.header
-    ref = Referee(h.get("options", {}), h.get("board_follows_game", True), seq_base=int(h.get("seq_base", 0)))
+    # the journal's game (its header, else its set-up line), and that game's LEDs: a game whose LEDs are not
+    # planned has a dark board, as the daemon publishes it
+    ruleset = ruleset_of(h, jf.lines)
+    ref = Referee(h.get("options", {}), h.get("board_follows_game", True), seq_base=int(h.get("seq_base", 0)),
+                  ruleset=ruleset)
+    planner = planner_for(ruleset)
     frames: list[dict] = []
     marks: list[dict] = []
 
@@ -69,7 +75,7 @@ def build_frames(journal_path: str | os.PathLike) -> dict:
         if step.state is not None and game is not None:     # a state is always a game's
             frames.append({"seq": step.state["seq"], "minute": match_minute(step.state).strip(),
                            "state": step.state,
-                           "leds": plan_leds(game, ref.core.board_view()).to_json(),
+                           "leds": planner(game, ref.core.board_view()).to_json() if planner else led_document(),
                            "events": []})
         if not step.events or not frames:    # no frame yet: only a refused first line, which has no events
             return

@@ -101,11 +101,17 @@ async function main() {
   const view = new MatchView({ orientation: orientationFor(cfg), onPick: (p) => sim?.pick(p) });
   if (cfg.sim) sim = setupSim({ publish: (line) => conn.publish(`${base}/sim/input`, line, 1), view });
   const feed = new BoardFeed(conn, base, {
-    onState: (doc) => view.showState(doc),
+    onState: (doc) => {
+      view.showState(doc);
+      sim?.onState(doc);
+    },
     onLeds: (doc) => view.showLeds(doc),
     onClock: (doc, opts) => view.clocks.set(doc, opts),
     onStamp: (ts) => view.clocks.sample(ts),
-    onEvent: (ev) => view.addEvent(ev),
+    onEvent: (ev) => {
+      view.addEvent(ev);
+      sim?.onEvent(ev);
+    },
     onStatus: (s) => {
       document.body.dataset.status = s;
       view.clocks.setFrozen(s === "offline");

@@ -9,6 +9,12 @@
 //
 // The squares and pitch lines are built once per orientation; a paint only recolours squares and
 // rebuilds the token layer (22 pawns and a ball), which keeps a repaint cheap on a phone or a Pi.
+//
+// The game named by the snapshot picks the pitch: Soccer The Board Game (docs/stbg.md) has no penalty arcs,
+// and its goal area is one space (drawn without the line between its two squares); its 6 pawns a side are
+// labelled p1..p6, the goalie ringed.
+
+import { gameOf } from "sb/words.js";
 
 const S = 40; // one square, in SVG user units
 const M = 20; // margin for the file letters and rank numbers
@@ -118,6 +124,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
   // few new elements instead of the whole layer.
   let drawn = new Map(); // "pawn:<id>", "ball", "arrow" -> {key, node}
   let litFrom; // the LED document the squares show: a state-only paint leaves the 128 squares alone
+  let game = "stw"; // the game whose pitch is drawn (words.js gameOf)
 
   function build(o) {
     orientation = o === "landscape" ? "landscape" : "portrait";
@@ -191,8 +198,12 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     make("circle", { class: "spot", cx, cy, r: 2.5 }, g);
     for (const area of PENALTY_AREAS) outline(area, g, "line");
     for (const area of GOAL_AREAS) outline(area, g, "line");
-    arc(g, 4, 3, 1, 0, Math.PI, "line"); // the penalty arcs (d4 e4, d13 e13) outside each area
-    arc(g, 4, 13, 1, Math.PI, 2 * Math.PI, "line");
+    if (game === "stbg") {
+      for (const name of GOAL_AREAS.flat()) squares.get(name).classList.add("goal-space");
+    } else {
+      arc(g, 4, 3, 1, 0, Math.PI, "line"); // the penalty arcs (d4 e4, d13 e13) outside each area
+      arc(g, 4, 13, 1, Math.PI, 2 * Math.PI, "line");
+    }
     for (const [u, v] of PENALTY_SPOTS) {
       const [sx, sy] = p(u, v);
       make("circle", { class: "spot", cx: sx, cy: sy, r: 2.5 }, g);
@@ -233,6 +244,11 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
   function paint(view) {
     last = view;
     const snap = view.snapshot;
+    if (snap && gameOf(snap) !== game) {
+      game = gameOf(snap);
+      svg.setAttribute("data-game", game);
+      return build(orientation); // the other game's pitch; build paints `last` again
+    }
     const lit = view.leds?.squares ?? {};
     for (const [name, node] of view.leds === litFrom ? [] : squares) {
       const led = lit[name];
@@ -288,7 +304,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
         const shared = occupants.get(p.square).length > 1;
         const holder = snap.holder === id;
         const lifted = held.has(`${p.square}/${tm}`);
-        place(`pawn:${id}`, `${p.square}|${shared}|${holder}|${p.sent_off}|${p.yellow}|${lifted}`,
+        place(`pawn:${id}`, `${p.square}|${shared}|${holder}|${p.sent_off}|${p.yellow}|${lifted}|${p.goalie === true}`,
           () => drawPawn(id, p, tm, shared, holder, lifted));
       }
       if (snap.ball && parseSquare(snap.ball)) {
@@ -323,6 +339,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     if (holder) cls.push("holder");
     if (p.sent_off) cls.push("sent-off");
     if (lifted) cls.push("lifted");
+    if (p.goalie === true) cls.push("goalie");
     const g = make("g", { class: cls.join(" "), "data-pawn": id, "data-square": p.square, "data-team": tm });
     if (holder) make("circle", { class: "holder-ring", cx, cy, r: r + 3.5 }, g);
     make("circle", { class: "disc", cx, cy, r, fill: TEAM_COLOUR[tm] }, g);
@@ -334,7 +351,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     cards.forEach((c, i) => make("rect", { class: c, x: cx + r * 0.45 + i * 4.5, y: cy - r - 3, width: 6.5, height: 9, rx: 1 }, g));
     const title = make("title", {}, g);
     title.textContent = `${tm} ${label.textContent} on ${p.square}` + (p.yellow ? `, ${p.yellow} yellow` : "") +
-      (p.sent_off ? ", sent off" : "") + (holder ? ", has the ball" : "");
+      (p.sent_off ? ", sent off" : "") + (holder ? ", has the ball" : "") + (p.goalie === true ? ", goalie" : "");
     return g;
   }
 

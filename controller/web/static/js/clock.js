@@ -72,8 +72,10 @@ export class Clocks {
     if (!c) return;
     setText(this.el.match, matchClockText(c.period, c.elapsed, c.length));
     setText(this.el.period, periodName(c.period) + (c.time_up ? " (time up)" : ""));
-    setText(this.el.move, "");
-    this.el.move.classList.remove("warning");
+    // Soccer The Board Game's snapshot carries its turn clock (what the live page counts down)
+    const turn = c.turn_length != null && c.turn_elapsed != null ? Math.max(0, c.turn_length - c.turn_elapsed) : null;
+    setText(this.el.move, turn === null ? "" : String(Math.ceil(turn)));
+    this.el.move.classList.toggle("warning", turn !== null && turn <= WARNING_SECONDS);
   }
 
   stop() {

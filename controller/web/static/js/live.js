@@ -9,7 +9,7 @@
 
 import { createBoard, ledLegend, moveBetween, positionsChanged } from "sb/board.js";
 import { Clocks } from "sb/clock.js";
-import { announcement, describe, meaningLabel, minute, phaseName, possession, toAct } from "sb/words.js";
+import { announcement, describe, gameOf, meaningLabel, minute, phaseName, possession, shortId, team, toAct } from "sb/words.js";
 
 const FEED_LENGTH = 150;
 
@@ -116,6 +116,46 @@ export class MatchView {
       setData(die, "face", Number.isInteger(face) ? String(face) : "");
     }
     setData(document.body, "phase", String(doc.phase));
+    const game = gameOf(doc);
+    setData(document.body, "game", game);
+    setText($("move-clock-label"), game === "stbg" ? "Turn clock" : "Move clock");
+    const panel = $("stbg-panel");
+    if (panel) {
+      panel.hidden = game !== "stbg";
+      if (game === "stbg") this.paintStbg(doc);
+    }
+  }
+
+  // Soccer The Board Game: whose turn, the points left of its roll, and per team the star cards left, the
+  // substitutions made and left (3 a match), the referee cards shown and who is off the board.
+  paintStbg(doc) {
+    const turn = $("stbg-turn");
+    const kind = doc.turn_kind && doc.turn_kind !== "open" ? ` (${String(doc.turn_kind).replace(/_/g, " ")})` : "";
+    setText(turn, doc.turn ? team(doc.turn) + kind + (doc.star ? `: ${doc.star} card` : "") : "–");
+    setData(turn, "team", String(doc.turn ?? ""));
+    setText($("points-left"), Number.isInteger(doc.points_left) ? String(doc.points_left) : "–");
+    for (const row of document.querySelectorAll("#team-table tbody tr[data-team]")) {
+      const t = row.dataset.team;
+      for (const cell of row.querySelectorAll("td[data-star]")) {
+        const c = doc.star_cards?.[t]?.[cell.dataset.star];
+        setText(cell, c ? String(c.left) : "–");
+        setData(cell, "left", c ? String(c.left) : "");
+      }
+      const made = doc.substitutions?.[t] ?? 0;
+      const skips = doc.skips?.[t] ?? 0; // a substitution's price: the team's next turn is skipped
+      setText(row.querySelector("td[data-subs]"), `${made} / ${Math.max(0, 3 - made)}` + (skips > 0 ? " (next turn skipped)" : ""));
+      const mine = Object.entries(doc.pawns ?? {}).filter(([id]) => id.startsWith(`${t}-`));
+      const yellows = mine.filter(([, p]) => p.yellow > 0 && !p.sent_off).map(([id, p]) => `${shortId(id)}${p.yellow > 1 ? ` ×${p.yellow}` : ""}`);
+      const reds = mine.filter(([, p]) => p.sent_off).map(([id]) => shortId(id));
+      const cards = row.querySelector("td[data-cards]");
+      const text = [yellows.length ? `yellow: ${yellows.join(", ")}` : "", reds.length ? `red: ${reds.join(", ")}` : ""]
+        .filter(Boolean).join("; ") || "–";
+      setText(cards, text);
+      setData(cards, "yellow", String(yellows.length));
+      setData(cards, "red", String(reds.length));
+      const off = mine.filter(([, p]) => !p.square).map(([id, p]) => shortId(id) + (p.sent_off ? " (sent off)" : ""));
+      setText(row.querySelector("td[data-off]"), off.join(", ") || "–");
+    }
   }
 
   paintLeds() {

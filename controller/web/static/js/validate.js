@@ -2,7 +2,11 @@
 // drawn (the last good one stays on screen) and the page says so in the banner: a wrong picture of the
 // board is worse than an old one. Each check returns null when the document is fine, else a reason.
 
+import { gameOf } from "sb/words.js";
+
 export const STATE_SCHEMA = "soccerboard.snapshot/1";
+// Soccer The Board Game publishes its own snapshot (docs/stbg.md): the page draws it as that game.
+export const STBG_STATE_SCHEMA = "soccerboard.stbg-snapshot/1";
 export const LEDS_SCHEMA = "soccerboard.leds/1";
 
 const SQUARE = /^[a-h](1[0-6]|[1-9])$/;
@@ -31,9 +35,23 @@ function first(checks) {
   return null;
 }
 
+const PAWN_ID = { stw: /^(red|blue)-(gk|d[1-4]|m[1-4]|s[12])$/, stbg: /^(red|blue)-p[1-6]$/ };
+
+function stbgProblem(doc) {
+  const cards = (t) => isObj(doc.star_cards?.[t]) &&
+    ["pass", "shoot", "steal"].every((k) => isInt(doc.star_cards[t][k]?.used) && isInt(doc.star_cards[t][k]?.left));
+  return first([
+    [doc.turn === null || TEAMS.includes(doc.turn), "turn is not red, blue or null"],
+    [doc.points_left === null || isInt(doc.points_left), "points_left is not a number or null"],
+    [TEAMS.every(cards), "star_cards is not {used, left} per team and kind"],
+    [isObj(doc.substitutions) && TEAMS.every((t) => isInt(doc.substitutions[t])), "substitutions is not {red, blue} numbers"],
+  ]);
+}
+
 export function checkState(doc) {
   if (!isObj(doc)) return "the state is not a JSON object";
-  const schema = schemaProblem(doc.schema, STATE_SCHEMA);
+  const game = gameOf(doc);
+  const schema = schemaProblem(doc.schema, game === "stbg" ? STBG_STATE_SCHEMA : STATE_SCHEMA);
   if (schema) return schema;
   const problem = first([
     [isInt(doc.seq), "seq is not an integer"],
@@ -45,13 +63,14 @@ export function checkState(doc) {
     [isObj(doc.expects) && typeof doc.expects.input === "string", "expects has no input"],
     [isObj(doc.pawns), "pawns is not an object"],
     [isObj(doc.clock) && isInt(doc.clock.period) && isNum(doc.clock.elapsed) && isNum(doc.clock.length)
-      && typeof doc.clock.running === "boolean" && typeof doc.clock.paused === "boolean", "clock is incomplete"],
-    [doc.dice === undefined || (isObj(doc.dice) && TEAMS.every((t) => doc.dice[t] == null || (isInt(doc.dice[t]) && doc.dice[t] >= 1 && doc.dice[t] <= 6))),
+      && typeof doc.clock.running === "boolean" && (game === "stbg" || typeof doc.clock.paused === "boolean"),
+      "clock is incomplete"],
+    [doc.dice === undefined || (game === "stbg" && doc.dice === null) || (isObj(doc.dice) && TEAMS.every((t) => doc.dice[t] == null || (isInt(doc.dice[t]) && doc.dice[t] >= 1 && doc.dice[t] <= 6))),
       "dice are not faces 1-6 or null"],
-  ]);
+  ]) ?? (game === "stbg" ? stbgProblem(doc) : null);
   if (problem) return problem;
   for (const [id, p] of Object.entries(doc.pawns)) {
-    if (!/^(red|blue)-(gk|d[1-4]|m[1-4]|s[12])$/.test(id)) return `unknown pawn id ${id}`;
+    if (!PAWN_ID[game].test(id)) return `unknown pawn id ${id}`;
     if (!isObj(p) || !isSquareOrNull(p.square) || !isInt(p.yellow) || typeof p.sent_off !== "boolean") {
       return `pawn ${id} is not {square, yellow, sent_off}`;
     }

@@ -5,6 +5,12 @@
 
 const TEAM = { red: "Red", blue: "Blue" };
 
+// The game a state belongs to, by what it says of itself (its `ruleset`, else its schema), never by its shape.
+export function gameOf(doc) {
+  return doc?.ruleset === "stbg" || (typeof doc?.schema === "string" && doc.schema.startsWith("soccerboard.stbg-snapshot/"))
+    ? "stbg" : "stw";
+}
+
 export function team(t) {
   return TEAM[t] ?? (t ? String(t) : "?");
 }
@@ -26,7 +32,7 @@ export function pawnName(pid) {
 
 // Pawn ids inside the engine's own sentences (restart to-do lists) read better as "Red d2".
 function prettyIds(text) {
-  return String(text).replace(/\b(red|blue)-(gk|d[1-4]|m[1-4]|s[12])\b/g, (_, t, p) => `${team(t)} ${p}`);
+  return String(text).replace(/\b(red|blue)-(gk|d[1-4]|m[1-4]|s[12]|p[1-6])\b/g, (_, t, p) => `${team(t)} ${p}`);
 }
 
 const PHASES = {
@@ -48,6 +54,12 @@ const PHASES = {
   shootout: "Penalty shoot-out",
   half_time: "Half time",
   full_time: "Full time",
+  // Soccer The Board Game's own (docs/stbg.md)
+  play: "Turn",
+  kickoff_setup: "Kick-off set-up",
+  card: "Referee card",
+  chance: "Scoring chance",
+  abandoned: "Abandoned",
 };
 
 export function phaseName(phase) {
@@ -89,17 +101,22 @@ const SAY = {
   kick_off: (e) => `Kick-off: ${team(e.team)}` + (e.period > 1 ? ` (${ORDINAL_HALF[e.period] ?? `period ${e.period}`})` : ""),
   clock_started: (e) => `The clock is running (${ORDINAL_HALF[e.period] ?? `period ${e.period}`})`,
   roll_off_tie: (e) => `Roll-off tied at ${e.value}: roll again`,
-  roll_off: (e) => `Roll-off: Red ${e.red}, Blue ${e.blue}; ${team(e.kickoff)} kicks off`,
-  possession: (e) => `${pawnName(e.pawn)} wins the ball${on(e.square)}` + (e.how ? ` (${String(e.how).replace(/_/g, " ")})` : ""),
+  roll_off: (e) => ("winner" in e && !("red" in e)
+    ? `Roll-off: ${team(e.winner)} wins and kicks off`
+    : `Roll-off: Red ${e.red}, Blue ${e.blue}; ${team(e.kickoff)} kicks off`),
+  possession: (e) => (e.pawn || !("team" in e)
+    ? `${pawnName(e.pawn)} wins the ball${on(e.square)}` + (e.how ? ` (${String(e.how).replace(/_/g, " ")})` : "")
+    : "The ball is loose"),
   ball_played: (e) => `${e.pawn ? pawnName(e.pawn) : team(e.team)} plays the ball ${e.frm ?? "?"} to ${e.to ?? "?"}`,
   interception: (e) => `${pawnName(e.pawn)} intercepts${on(e.square)}`,
   direct_pass: (e) => `Direct pass to ${pawnName(e.pawn)}${on(e.square)}`,
   dribble: (e) => `${pawnName(e.pawn)} dribbles ${e.frm ?? "?"} to ${e.to ?? "?"}`,
   offside: (e) => (e.pawn ? `${pawnName(e.pawn)} is offside` : `${team(e.team)} offside in the goal area`),
   capture: (e) => `${pawnName(e.pawn)} takes the ball${on(e.square)}`,
-  battle: (e) => `Battle${on(e.square)}: ` + (Array.isArray(e.pawns) ? e.pawns.map(pawnName).join(" against ") : "?"),
+  battle: (e) => `Battle${on(e.square)}: ` + ("holder" in e ? `${pawnName(e.pawn)} challenges ${pawnName(e.holder)}`
+    : Array.isArray(e.pawns) ? e.pawns.map(pawnName).join(" against ") : "?"),
   battle_tie: (e) => `Battle tied ${e.red}-${e.blue}: roll again`,
-  battle_won: (e) => `${pawnName(e.pawn)} wins the battle (Red ${e.red}, Blue ${e.blue})`,
+  battle_won: (e) => `${pawnName(e.pawn)} wins the battle` + ("red" in e || "blue" in e ? ` (Red ${e.red}, Blue ${e.blue})` : ""),
   foul: (e) =>
     e.kind === "minor"
       ? `Minor foul by ${team(e.team)}` + (e.reason ? ` (${String(e.reason).replace(/_/g, " ")})` : "")
@@ -140,6 +157,20 @@ const SAY = {
     Object.entries(e.pawns ?? {}).map(([sq, p]) => `${shortId(p)} on ${sq}`).join(", "),
   identity_confirmed: () => "Pawn identities confirmed",
   undone: () => "The last action was taken back",
+  // Soccer The Board Game (docs/stbg.md)
+  fault: (e) => `Fault by ${e.pawn ? pawnName(e.pawn) : team(e.team)}${on(e.square)}`,
+  kick: (e) => `${team(e.team)} kicks the ball ${e.from || "?"} to ${e.to || "?"}`,
+  scoring_chance: (e) => `Scoring chance for ${team(e.team)}${on(e.square)}`,
+  save: (e) => `Saved by ${e.pawn ? pawnName(e.pawn) : team(e.team)}`,
+  verbal_warning: (e) => `Verbal warning for ${pawnName(e.pawn)}`,
+  substitution: (e) => `Substitution: ${pawnName(e.pawn)}'s yellow card is discarded` + (e.count ? ` (${e.count} of 3)` : ""),
+  turn_skipped: (e) => `${team(e.team)}'s turn is skipped (substitution)`,
+  turn_end: (e) => `${team(e.team)}'s turn ends` + (e.reason ? ` (${String(e.reason).replace(/_/g, " ")})` : ""),
+  turn_clock_expired: (e) => `${team(e.team)}'s turn clock ran out` + (e.points_lost ? `: ${e.points_lost} points lost` : ""),
+  star_card: (e) => `${team(e.team)} plays a star card: ${String(e.card || "?").replace(/_/g, " ")}`,
+  setup_done: (e) => `${team(e.team)} is set up`,
+  hand_declared: (e) => `${team(e.team)} declares its star cards`,
+  abandoned: (e) => `Match abandoned: ${team(e.team)} has ${e.players ?? "?"} players left`,
   journal_damaged: (e) =>
     `The match record was damaged: ${e.recovered_lines ?? 0} inputs recovered, ${e.lost_lines ?? 0} lost` +
     (e.reason ? ` (${e.reason})` : ""),
@@ -189,9 +220,49 @@ function waitingTeams(ex) {
   return w.map(team).join(" and ");
 }
 
+// Soccer The Board Game: what its turn, set-up or chance waits for (the snapshot's `expects`, docs/stbg.md).
+const STBG_TURN = { kick_off: "the kick-off", goal_kick: "the goal kick", free_kick: "the free kick", corner: "the corner" };
+const STBG_SETUP = { kickoff: "kick-off", free_kick: "free kick", penalty: "penalty kick", corner: "corner" };
+const STBG_BOTH = { roll_off: "roll off (the higher roll kicks off)", battle: "roll for the battle",
+  chance: "roll for the scoring chance (attacker higher: goal)" };
+const STBG_STAR = { pass: "pass the ball to a team-mate (Pass card)", shoot: "shoot into the goal area (Shoot card)",
+  steal: "put the nearest player on the ball (Steal card)" };
+
+function stbgToAct(snap) {
+  const ex = snap.expects ?? {};
+  const who = ex.team === "both" ? waitingTeams(ex) : ex.team ? team(ex.team) : "";
+  const lead = (text) => (who ? `${who}: ${text}` : text.replace(/^./, (c) => c.toUpperCase()));
+  const why = snap.board?.mismatch;
+  if (why) return `The board is out of step${why.detail ? ` (${why.detail})` : ""}: set it as the LEDs show`;
+  switch (ex.input) {
+    case "roll":
+      if (ex.team === "both") return lead(STBG_BOTH[snap.phase] ?? "roll");
+      return lead(ex.turn && ex.turn !== "open" ? `roll for ${STBG_TURN[ex.turn] ?? ex.turn}` : "roll, or play a star card");
+    case "move":
+      if (ex.star) return lead(STBG_STAR[ex.star] ?? `carry out the ${ex.star} card`);
+      return lead(`move players or kick the ball: ${plural(ex.points ?? 0, "point")} left, then press done`);
+    case "ball":
+      return lead(STBG_STAR[ex.star] ?? "put the ball down");
+    case "card":
+      return lead("draw a referee card");
+    case "setup": {
+      const s = snap.setup;
+      const todo = Array.isArray(s?.todo) && s.todo.length ? `: ${s.todo.map(prettyIds).join("; ")}` : "";
+      const kind = s ? STBG_SETUP[s.kind] ?? String(s.kind).replace(/_/g, " ") : "restart";
+      return `Set up the ${kind} for ${team(s?.team ?? ex.team)}${todo}, then press done`;
+    }
+    case "none":
+      if (snap.phase === "abandoned") return "Match abandoned";
+      return snap.winner ? `Full time: ${team(snap.winner)} wins` : "Full time: a draw";
+    default:
+      return ex.input ? lead(String(ex.input)) : "";
+  }
+}
+
 // What the game waits for, as "Blue: roll to answer the capture".
 export function toAct(snap) {
   if (!snap) return "";
+  if (gameOf(snap) === "stbg") return stbgToAct(snap);
   const ex = snap.expects ?? {};
   const phase = snap.phase;
   if (snap.board?.mismatch) return "The board is out of step: set it as the LEDs show";
@@ -231,6 +302,7 @@ export function toAct(snap) {
 
 export function possession(snap) {
   if (snap?.phase === "battle") return `Contested: battle${on(snap.ball)}`;
+  if (gameOf(snap) === "stbg" && !snap.holder) return snap.ball ? `Ball loose${on(snap.ball)}` : "–";
   if (!snap?.offense) return "–";
   return snap.holder ? `${team(snap.offense)} (${shortId(snap.holder)} has the ball)` : `${team(snap.offense)} (ball loose)`;
 }
