@@ -17,6 +17,8 @@ AREAS: list[Callable[[bool], list[Row]]] = [engine.figures, tracking.figures, le
                                             daemon.figures]
 ELSEWHERE = [   # figures that need the checkout or tools this command does not assume
     ("daemon: resume after an unplug", "needs the e2e test's match of the checkout (run benchmarks/bench_resume.py)"),
+    ("daemon: journal per idle hour, resume after a 120-minute match",
+     "needs the checkout (run benchmarks/bench_resume.py --journal)"),
     ("spectator page: load, publish -> paint, CPU", "needs headless Chromium (run benchmarks/bench_dashboard.py)"),
     ("firmware on MicroPython", "needs the MicroPython unix port (run benchmarks/bench_firmware.py)"),
     ("Soccer The Board Game engine", "run benchmarks/bench_stbg.py"),
