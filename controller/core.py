@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from hal.board import BIT_TOKEN, N_SQUARES, SETTLE_SECONDS, TOKEN_BIT, square_name
 from hal.board import square_index as parse_square
 
-from .ruleset import Illegal, Reading, Ruleset, RulesGame, get_ruleset
+from .ruleset import Illegal, Reading, Ruleset, RulesGame, get_ruleset, minor_foul_for
 from .scenario import ClockLine, Input, Lift, Move, Place, PressLine, RollLine, Setup
 
 if TYPE_CHECKING:
@@ -234,7 +234,7 @@ class Core:
             out.verdict = _reject(self._mismatch_error() if was_mismatched else error)
             if not was_mismatched and isinstance(line, Place):
                 missing, extra = self._diff(board)
-                self.foul = self.ruleset.minor_foul_for(self._game, missing, extra, error)
+                self.foul = minor_foul_for(self.ruleset, self._game, missing, extra, error)
                 self._foul_token, self._foul_wait = (line.square, line.token), 0.0
             return out
         self.board, self.mismatch = board, None
@@ -320,7 +320,7 @@ class Core:
         None when no foul is called: play moved on meanwhile (the move clock ran out), so it is only corrected."""
         foul, self.foul = self.foul, None
         missing, extra = self._difference()
-        if self.ruleset.minor_foul_for(self._game, missing, extra, self.mismatch) is None:
+        if minor_foul_for(self.ruleset, self._game, missing, extra, self.mismatch) is None:
             return None
         self.mismatch, self.pending = None, None
         events = self._game.apply(foul)
@@ -356,6 +356,7 @@ class Core:
         fix = "; ".join([f"lift the {t} token on {square_name(s)}" for s, t in extra] +
                         [f"put a {t} token back on {square_name(s)}" for s, t in missing])
         return Illegal("board_mismatch", f"the board is out of step with the game: {fix or 'correct it'}")
+
 
 def clock_due(snapshot: dict[str, Any]) -> float | None:
     """Seconds of game time until a game's own clocks decide something, from its snapshot's `clock`: the

@@ -95,6 +95,8 @@ def _title(snap: dict) -> str:
     if ex.get("input") and ex.get("input") != "none":
         who = ex.get("team")
         what = ex["input"] + (f" {ex['roll']}" if ex.get("roll") else "")
+        if ex.get("points") is not None:            # a turn spending a budget (Soccer The Board Game)
+            what += f" ({ex['points']} points left)"
         parts.append(f"{who} to {what}" if who else what)
     return "  |  ".join(p for p in parts if p)
 
@@ -399,7 +401,10 @@ def _from_scenario(lines: list[str], want_leds: bool) -> tuple[dict, dict | None
         raise RenderError("the scenario sets up no game (its first input must be a setup line)")
     leds = None
     if want_leds:
-        from .leds import plan_leds
+        from .leds import planner_for
+        plan_leds = planner_for(core.ruleset.name)
+        if plan_leds is None:
+            raise RenderError(f"--leds: the LEDs of {core.ruleset.name} are not planned")
         leds = plan_leds(core.game, _board_view(core)).to_json()
     return snap, leds
 

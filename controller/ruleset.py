@@ -3,13 +3,14 @@
 The core, the tracker, the LEDs and the publishers only talk to a Ruleset and the game it makes, so a
 second game on the same board (Soccer The Board Game) is a new Ruleset, not a change to them. The types
 every ruleset shares are defined here: the refusal it raises (`Illegal`), how it reads a board difference
-(`Reading`), and what the LED planner reads of a game (`LedView`, `Fix`).
+(`Reading`), what the LED planner reads of a game (`LedView`, `Fix`), and the capabilities only some games
+have (`CallsMinorFouls`).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .scenario import Setup, Signal
@@ -35,18 +36,24 @@ class Reading:
 
 
 class LedView(NamedTuple):
-    """The game as the LED planner sees it: the phase (the game's own names), who acts, the pending roll
-    (or points) and dice, whether a restart is being set up, the move clock, each team's goal-line rank."""
+    """The game as the LED planner sees it, in the planner's own terms so one planner serves every game: the
+    phase (the game's own name, for logs), who acts, the pending roll (or the points left), the ball's square,
+    whether a restart is being set up, the move clock, each team's goal-line rank, and what the game says is
+    worth lighting now (the teams to act, a ball play pending, the offside line, the points left)."""
     phase: str
     actor: int                       # team to act, -1 both or none
     roll: int
-    dice: tuple[int, int]
+    ball: int                        # the ball's square, -1 off the board
     restarting: bool
     move_deadline: float             # -1: the move clock is not running
     move_team: int
     now: float
     paused: bool
     goal_ranks: tuple[int, int]
+    to_act: tuple[int, ...]          # the teams whose goal line glows (both at a roll of both, none at the end)
+    ball_play: bool                  # a ball play is the pending choice: its squares are lit with nothing lifted
+    offside: bool                    # the offside line and the pawns beyond it are lit
+    points: int = -1                 # points left in the turn, shown on the goal line; -1: a game without them
 
 
 class Fix(NamedTuple):
@@ -79,20 +86,31 @@ class RulesGame(Protocol):
         ...
     # what the LED planner lights (square sets are masks: bit n is square n)
     def led_view(self) -> LedView:
-        """Phase, team to act, roll, dice, set-up, move clock and goal ranks."""
+        """Phase, team to act, roll, ball, set-up, move clock, goal ranks and what is worth lighting now."""
         ...
     def pawn_on(self, team: int, square: int) -> int:
         """The team's pawn on a square, -1 if none."""
         ...
     def legal_pawn_moves(self, first_only: bool = False, pawn: int = -1) -> dict[int, int]: ...
-    def keeper_step_targets(self) -> int: ...
+    def free_moves(self, pawn: int = -1) -> int:
+        """Where a pawn of the team to act may move now at no cost, without a roll or with no points left (the
+        first game's keeper step, the second's goalie shift inside its goal area); `pawn` >= 0: that pawn's
+        only. 0 when none may."""
+        ...
+    def pawn_targets(self, pawn: int) -> int:
+        """Where this pawn may be put down now if a player lifts it: its moves for the roll or points left, its
+        free moves, its placements at a set-up that lets it be placed freely; 0 when it may not move now."""
+        ...
     def ball_destinations(self) -> int: ...
     def dribble_destinations(self) -> int: ...
     def offside_line(self) -> tuple[int, int] | None:
         """(defending team, rank of its last field player)."""
         ...
     def offside_positions(self) -> int: ...
-    def restart_zone(self) -> int: ...
+    def exclusion_zone(self) -> int:
+        """The squares the opponents must keep off while a restart is set up (a free kick's zone, a corner's
+        ring); 0 when none."""
+        ...
     def restart_fixes(self) -> list[Fix]: ...
 
 
@@ -120,12 +138,27 @@ class Ruleset(Protocol):
         """A Reading: the action, pending position or error a board difference stands for."""
         ...
 
+    def snapshot(self, game: RulesGame) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class CallsMinorFouls(Protocol):
+    """A ruleset whose refused placements can become a foul (the first game's minor fouls, C10): a capability,
+    not every game has it (`isinstance(ruleset, CallsMinorFouls)`); without it a refused placement is only
+    corrected."""
+
     def minor_foul_for(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
                        error: Illegal | None) -> Any:
         """The action a placement refused by the rules becomes if it is still on the board when the
         settle window ends (a minor foul with strict_minor_fouls), or None: it is only corrected."""
 
-    def snapshot(self, game: RulesGame) -> dict[str, Any]: ...
+
+def minor_foul_for(ruleset: Ruleset, game: RulesGame, missing: list[tuple[int, str]],
+                   extra: list[tuple[int, str]], error: Illegal | None) -> Any:
+    """The foul a refused placement becomes under this ruleset, None for a game without minor fouls."""
+    if isinstance(ruleset, CallsMinorFouls):
+        return ruleset.minor_foul_for(game, missing, extra, error)
+    return None
 
 
 def get_ruleset(name: str = "soccer_tactics_world", options: dict[str, Any] | None = None) -> Ruleset:

@@ -33,7 +33,7 @@ class Bot:
             return Tick(game.options.move_seconds + 1)
         if kind == "roll":
             if exp.get("or") == "keeper_step" and rng.random() < 0.25:
-                steps = game.keeper_step_targets()
+                steps = game.free_moves()
                 if steps:
                     return self._keeper_step(game, steps)
             if exp["team"] == "both":

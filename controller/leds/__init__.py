@@ -14,11 +14,13 @@ from .palette import COLOURS, PRIORITY, RGB, WARNING_SECONDS
 from .planner import SCHEMA, LedPlan, plan_leds
 from .view import AGREES, BoardView
 
+PLANNED = ("soccer_tactics_world", "stbg")
+
 
 def planner_for(ruleset: str) -> Callable[[RulesGame, BoardView], LedPlan] | None:
-    """The LED planner of a game, or None for a game whose LEDs are not planned yet (Soccer The Board Game:
-    its board stays dark, docs/stbg.md)."""
-    return plan_leds if ruleset == "soccer_tactics_world" else None
+    """The LED planner of a game, or None for a game whose LEDs are not planned (its board stays dark). Every
+    game here is planned by the one planner, which reads a game only through the ruleset boundary."""
+    return plan_leds if ruleset in PLANNED else None
 
 
 __all__ = [

@@ -2,9 +2,9 @@
 
 Chosen to stay apart for red-green colour-blind players (protanopia and deuteranopia, checked by
 simulation in tests/leds/test_leds_palette.py): no meaning relies on red versus green, the hues are
-magenta, white, grey, yellow, orange, cyan, blue and pink at different brightness, and the three meanings
-drawn as whole rows (the offside line, the team to act, the move-clock warning) are also told apart by
-their shape and place. docs/leds.md has the table with the reasons.
+magenta, white, grey, yellow, pale yellow, orange, cyan, blue and pink at different brightness, and the
+meanings drawn on whole rows (the offside line, the team to act, the points left, the move-clock warning)
+are also told apart by their shape and place. docs/leds.md has the table with the reasons.
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ COLOURS: tuple[Colour, ...] = (
     Colour("ball_destination", "blue", (0, 0, 255),
            "ball play: the ball may be played here"),
     Colour("free_kick_zone", "dim amber", (70, 52, 0),
-           "set-up: the free-kick zone the opponents must keep out of"),
+           "set-up: the exclusion zone the opponents must keep out of (a free kick's zone, a corner's ring)"),
     Colour("offside_pawn", "pink", (255, 100, 100),
            "a pawn of the team on offence standing in an offside position now"),
     Colour("offside_line", "grey", (100, 100, 100),
@@ -50,6 +50,9 @@ COLOURS: tuple[Colour, ...] = (
            "a line painted on a pitch so it is never taken for the blue team's row"),
     Colour("move_clock_warning", "red", (255, 0, 0),
            "the last 10 seconds of the move clock: replaces the team-to-act row of the team that must move"),
+    Colour("points_left", "pale yellow", (255, 255, 150),
+           "the points left in the turn: that many squares of the acting team's goal line, from the left of the "
+           "player behind it (a game with a points budget); brighter than the row it sits in"),
     Colour("red_to_act", "dim red", (96, 0, 0),
            "red is to act: red's goal line (rank 1) glows; where the row is tells the team"),
     Colour("blue_to_act", "dim blue", (0, 0, 120),

@@ -1,35 +1,26 @@
 """The LED planner: from the game (and what the board tracker knows) to one colour per square.
 
-Pure: it reads the game and a BoardView, changes neither, and returns an LedPlan. Each square shows
-one meaning, the first that applies in palette.PRIORITY (highest first):
+Pure: it reads the game and a BoardView, changes neither, and returns an LedPlan. One planner serves every
+game: it reads a game only through the ruleset boundary (controller/ruleset.py: `led_view`, `pawn_targets`,
+the ball's squares, the offside line, the set-up's fixes and exclusion zone), so each game says what is
+legal and worth lighting and the planner only says how. Each square shows one meaning, the first that applies
+in palette.PRIORITY (highest first):
 
     correction step (lift here / put here)  >  identity question  >  set-up guidance (sent-off pawn
     to lift, token to move, where it may go)  >  lifted pawn's legal destinations  >  lifted-from square
-    >  dribble / ball destinations  >  free-kick zone  >  pawns in an offside position  >  offside line
-    >  move-clock warning  >  team to act
+    >  dribble / ball destinations  >  exclusion zone  >  pawns in an offside position  >  offside line
+    >  move-clock warning  >  points left  >  team to act
 
 docs/leds.md has the palette and the reasons.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.rules import (
-    ALL_SQUARES,
-    BALL_PHASES,
-    BOTH_ROLL_PHASES,
-    MOVE_PHASES,
-    OFFSIDE_PHASES,
-    SETUP_PHASES,
-    LedView,
-    MovePawn,
-    Phase,
-    is_keeper,
-    square_name,
-)
-from controller.ruleset import RulesGame
+from controller.rules import ALL_SQUARES, square_name
+from controller.ruleset import LedView, RulesGame
 from hal.board import LED_FRAME_LEN, TEAMS
 
 from .corrections import Step, plan_corrections
@@ -84,7 +75,6 @@ class LedPlan:
 def plan_leds(game: RulesGame, view: BoardView = AGREES, warning_seconds: float = WARNING_SECONDS) -> LedPlan:
     """The LED frame for the game as it stands and the board as the tracker sees it."""
     st = game.led_view()
-    phase = st.phase
     layers: list[tuple[str, int]] = []
     add = layers.append
     step, left = None, 0
@@ -108,31 +98,41 @@ def plan_leds(game: RulesGame, view: BoardView = AGREES, warning_seconds: float 
             add(("lifted_from", 1 << s))
         if view.mismatch:           # a pawn missing from its square may be put back, or onto a legal square
             in_hand += [(s, t) for s, t in view.missing if t != "ball"][:MAX_MISSING_HINTS]
-        if in_hand:
-            cache: dict[str, Sequence[object]] = {}
-            for s, t in in_hand:
-                dest = _pawn_destinations(game, TEAMS.index(t), s, cache)
-                if dest:
-                    add(("legal_destination", dest))
-        if phase in BALL_PHASES and st.roll:
+        for s, t in in_hand:
+            dest = _pawn_destinations(game, TEAMS.index(t), s)
+            if dest:
+                add(("legal_destination", dest))
+        if st.ball_play:            # the pending choice: where the ball may go, carried or played
             add(("dribble_destination", game.dribble_destinations()))
             add(("ball_destination", game.ball_destinations()))
-        if phase in OFFSIDE_PHASES:
+        elif _ball_in_hand(st, view):   # the ball (or its holder) in a hand: where a kick may end
+            add(("ball_destination", game.ball_destinations()))
+        if st.offside:
             line = game.offside_line()
             if line is not None:
                 add(("offside_line", row(line[1])))
                 add(("offside_pawn", game.offside_positions()))
 
-    teams = _teams_to_act(st)
+    teams = st.to_act
     if st.move_deadline >= 0 and not st.paused and st.move_deadline - st.now <= warning_seconds:
         culprit = st.move_team if st.move_team >= 0 else st.actor
         if culprit >= 0:
             add(("move_clock_warning", row(st.goal_ranks[culprit])))
-            teams = [t for t in teams if t != culprit]
+            teams = tuple(t for t in teams if t != culprit)
+    if st.points >= 0 and st.actor in teams:
+        add(("points_left", points_gauge(st.goal_ranks[st.actor], st.points)))
     for team in teams:
         add(("red_to_act" if team == 0 else "blue_to_act", row(st.goal_ranks[team])))
 
     return LedPlan(_resolve(layers), step, left)
+
+
+def points_gauge(goal_rank: int, points: int) -> int:
+    """`points` squares (at most the 8 of a rank) of a team's goal line, counted from the left of the player
+    sitting behind it: file a up for the team behind rank 1, file h down for the team behind rank 16."""
+    n = min(max(points, 0), 8)
+    bits = (1 << n) - 1 if goal_rank == 1 else (0xFF << (8 - n)) & 0xFF
+    return bits << ((goal_rank - 1) * 8)
 
 
 def _resolve(layers: list[tuple[str, int]]) -> dict[int, str]:
@@ -150,48 +150,23 @@ def _resolve(layers: list[tuple[str, int]]) -> dict[int, str]:
     return meanings
 
 
-def _teams_to_act(st: LedView) -> list[int]:
-    ph = st.phase
-    if ph == Phase.FULL_TIME or (ph in SETUP_PHASES and st.actor < 0):     # a penalty set-up goes in turns
-        return []
-    if ph in BOTH_ROLL_PHASES:
-        return [t for t in (0, 1) if not st.dice[t]]
-    return [st.actor] if st.actor >= 0 else []
+def _ball_in_hand(st: LedView, view: BoardView) -> bool:
+    """The ball, or a token standing on it (its holder), is in a hand, or missing from a board out of step."""
+    if st.ball < 0:
+        return False
+    held = view.lifted + view.missing if view.mismatch else view.lifted
+    return any(t == "ball" or s == st.ball for s, t in held)
 
 
-def _pawn_destinations(game: RulesGame, team: int, square: int, cache: dict[str, Sequence[object]]) -> int:
+def _pawn_destinations(game: RulesGame, team: int, square: int) -> int:
     """Where the pawn the game has on `square` may be put now (0 when it may not move)."""
-    st = game.led_view()
     p = game.pawn_on(team, square)
-    if p < 0:
-        return 0
-    ph = st.phase
-    if ph in MOVE_PHASES:
-        if team != st.actor:
-            return 0
-        if st.roll:
-            return _die_moves(game, p)
-        return game.keeper_step_targets() if is_keeper(p) else 0
-    if ph in BALL_PHASES:       # the holder's dribble squares are lit as such by the ball-play layer
-        return 0
-    if ph == Phase.CORNER_PLACEMENT:
-        if "actions" not in cache:
-            cache["actions"] = game.legal_actions()
-        out = 0
-        for a in cache["actions"]:
-            if isinstance(a, MovePawn) and a.pawn == p:
-                out |= 1 << a.to
-        return out
-    return 0
-
-
-def _die_moves(game: RulesGame, p: int) -> int:
-    """The lifted pawn's legal destinations for the pending roll (the engine lists just that pawn)."""
-    return game.legal_pawn_moves(pawn=p).get(p, 0)
+    return game.pawn_targets(p) if p >= 0 else 0
 
 
 def _setup_layers(game: RulesGame, view: BoardView, add: Callable[[tuple[str, int]], None]) -> None:
-    """Set-up guidance from the game's own list of what the restart still needs."""
+    """Set-up guidance from the game's own list of what the restart still needs; a lifted pawn the list does
+    not name, or one a refused placement left missing, shows where the set-up lets it go."""
     fixes = game.restart_fixes()
     several_kickers = sum(1 for f in fixes if f.kind == "kicker") > 1
     lifted = set(view.lifted)
@@ -212,6 +187,12 @@ def _setup_layers(game: RulesGame, view: BoardView, add: Callable[[tuple[str, in
         if f.square >= 0 and (f.square, f.token) not in lifted and not anonymous:
             add(("setup_move", 1 << f.square))
         add(("setup_target", f.targets))
-    add(("free_kick_zone", game.restart_zone()))
-
-
+    named = {(f.square, f.token) for f in chosen}
+    free = [(s, t) for s, t in view.lifted if t != "ball" and (s, t) not in named]
+    if view.mismatch:                        # a placement the set-up refused at once: where it may go instead
+        free += [(s, t) for s, t in view.missing if t != "ball"][:MAX_MISSING_HINTS]
+    for s, t in free:
+        dest = _pawn_destinations(game, TEAMS.index(t), s)
+        if dest:
+            add(("legal_destination", dest))
+    add(("free_kick_zone", game.exclusion_zone()))

@@ -371,9 +371,10 @@ class Game:
         lists that one pawn only (the one a player has lifted)."""
         return legal.pawn_moves(self, first_only, pawn)
 
-    def keeper_step_targets(self) -> int:
-        """Where the D-team keeper may step instead of a roll (rule 6A); 0 when it may not now."""
-        return legal.keeper_step_targets(self)
+    def free_moves(self, pawn: int = -1) -> int:
+        """Where the D-team keeper may step instead of a roll (rule 6A, this game's only free move); 0 when it
+        may not now, or for a `pawn` that is not a keeper."""
+        return legal.keeper_step_targets(self) if pawn < 0 or is_keeper(pawn) else 0
 
     def ball_transit_squares(self) -> int:
         """Squares the ball crosses on its way to a legal destination for the pending roll (where a ball
@@ -435,9 +436,14 @@ class Game:
         """Squares of O-team pawns standing in an offside position now (rule 7, C8, C14 own half)."""
         return views.offside_positions(self)
 
-    def restart_zone(self) -> int:
+    def exclusion_zone(self) -> int:
         """The free-kick zone the opponents must respect during a set-up (0 when none)."""
-        return views.restart_zone(self)
+        return views.exclusion_zone(self)
+
+    def pawn_targets(self, pawn: int) -> int:
+        """Where the pawn, lifted now, may be put: its moves for the roll, the keeper's step, its corner
+        placements; 0 in ball play (the ball-play squares are lit) and at a set-up (the set-up's own)."""
+        return views.pawn_targets(self, pawn)
 
     def restart_fixes(self) -> list[Fix]:
         """What a set-up still needs, one Fix per token: the ball to its squares, each possible kicker

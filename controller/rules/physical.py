@@ -16,7 +16,7 @@ from hal.board import BALL_BIT, N_SQUARES, TEAM_BIT
 from . import geometry as g
 from .actions import Action, Dribble, MinorFoul, MoveBall, MovePawn, RemovePawn
 from .phase import BALL_PHASES, Phase
-from .pieces import N_PAWNS, TEAMS, is_keeper, other, pawns_of, team_of
+from .pieces import N_PAWNS, TEAMS, other, pawns_of, team_of
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -237,7 +237,7 @@ def _may_reach(game: Game, a: int, b: int, token: str, final: bool, several: boo
         return False
     if st.phase == Phase.CORNER_KICK and p == st.shooter and b == st.ball:
         return True                      # the taker steps onto the corner square to kick (rule 8)
-    moves = game.legal_pawn_moves().get(p, 0) | (game.keeper_step_targets() if is_keeper(p) else 0)
+    moves = game.legal_pawn_moves().get(p, 0) | game.free_moves(p)
     return bool((moves | _transit_squares(game, p, moves)) >> b & 1)
 
 

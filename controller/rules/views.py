@@ -10,16 +10,51 @@ from controller.ruleset import LedView as LedView
 
 from . import geometry as g
 from . import legal, setpieces
+from .actions import MovePawn
 from .base import Match
-from .phase import BALL_PHASES
+from .phase import BALL_PHASES, BOTH_ROLL_PHASES, MOVE_PHASES, OFFSIDE_PHASES, SETUP_PHASES, Phase
 from .pieces import N_PAWNS, TEAMS, is_keeper, other, pawns_of, team_of
 
 
 def led_view(game: Match) -> LedView:
     st = game.state
     ends = game.profile.ends
-    return LedView(st.phase, st.actor, st.roll, (st.dice[0], st.dice[1]), st.restart is not None,
-                   st.move_deadline, st.move_team, st.now, st.paused, (ends[0].goal_rank, ends[1].goal_rank))
+    ph = st.phase
+    return LedView(ph, st.actor, st.roll, st.ball, st.restart is not None, st.move_deadline, st.move_team,
+                   st.now, st.paused, (ends[0].goal_rank, ends[1].goal_rank), _teams_to_act(game),
+                   ph in BALL_PHASES and st.roll > 0, ph in OFFSIDE_PHASES)
+
+
+def _teams_to_act(game: Match) -> tuple[int, ...]:
+    """Both teams when both must roll (those still to), none at full time or at a set-up that waits on both."""
+    st = game.state
+    ph = st.phase
+    if ph == Phase.FULL_TIME or (ph in SETUP_PHASES and st.actor < 0):     # a penalty set-up goes in turns
+        return ()
+    if ph in BOTH_ROLL_PHASES:
+        return tuple(t for t in (0, 1) if not st.dice[t])
+    return (st.actor,) if st.actor >= 0 else ()
+
+
+def pawn_targets(game: Match, pawn: int) -> int:
+    """Where a lifted pawn may be put now: its legal moves for the pending roll, the D-team keeper's step
+    without one, its corner placements; 0 when it may not move (the other team's pawn, ball play: the holder's
+    dribble squares are lit as ball play, a set-up: its guidance is the set-up's own)."""
+    st = game.state
+    ph = st.phase
+    if ph in MOVE_PHASES:
+        if team_of(pawn) != st.actor:
+            return 0
+        if st.roll:
+            return legal.pawn_moves(game, pawn=pawn).get(pawn, 0)
+        return legal.keeper_step_targets(game) if is_keeper(pawn) else 0
+    if ph == Phase.CORNER_PLACEMENT:
+        out = 0
+        for a in legal.actions(game):
+            if isinstance(a, MovePawn) and a.pawn == pawn:
+                out |= 1 << a.to
+        return out
+    return 0
 
 
 def ball_destinations(game: Match) -> int:
@@ -65,7 +100,7 @@ def offside_positions(game: Match) -> int:
     return out
 
 
-def restart_zone(game: Match) -> int:
+def exclusion_zone(game: Match) -> int:
     return setpieces.zone(game) if game.state.restart is not None else 0
 
 

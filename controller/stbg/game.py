@@ -33,7 +33,7 @@ from hal.board import TEAMS
 
 from . import clock, legal, play, restarts, stars, views
 from .actions import Action, Batch, Card, Done, Hand, Kick, Roll, Star, Step, Substitution, Tick, parse_action
-from .board import GOAL_AREA, GOAL_LINE_RANK, PAWN_IDS, REFEREE_CARDS, pawns_of, team_of
+from .board import GOAL_AREA, PAWN_IDS, REFEREE_CARDS, pawns_of, team_of
 from .errors import Illegal
 from .reach import on_board_count, pawn_at
 from .state import BOTH_ROLL, OVER, SETUPS, Options, Phase, State, Turn
@@ -261,9 +261,12 @@ class Game:
             return 0
         return legal.pawn_moves(self, pawn=st.holder).get(st.holder, 0)
 
-    def keeper_step_targets(self) -> int:
+    def free_moves(self, pawn: int = -1) -> int:
         """The other square of the goal area for a goalie whose team acts (moving there costs nothing)."""
-        return views.goalie_shift(self)
+        return views.goalie_shift(self, pawn)
+
+    def pawn_targets(self, pawn: int) -> int:
+        return views.pawn_targets(self, pawn)
 
     def offside_line(self) -> tuple[int, int] | None:
         return views.offside_line(self)
@@ -271,17 +274,14 @@ class Game:
     def offside_positions(self) -> int:
         return views.offside_positions(self)
 
-    def restart_zone(self) -> int:
+    def exclusion_zone(self) -> int:
         return restarts.exclusion_zone(self)
 
     def restart_fixes(self) -> list[Fix]:
         return views.restart_fixes(self)
 
     def led_view(self) -> LedView:
-        st = self.state
-        deadline = st.now - st.turn_clock + self.options.turn_seconds if st.phase == Phase.PLAY else -1.0
-        return LedView(st.phase, st.turn if st.phase not in BOTH_ROLL else -1, st.points, (st.dice[0], st.dice[1]),
-                       st.phase in SETUPS, deadline, st.turn, st.now, False, GOAL_LINE_RANK)
+        return views.led_view(self)
 
     # ----- the ruleset boundary -----------------------------------------------------------------------
     def events_of_setup(self) -> list[Event]:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 
 class SoccerTheBoardGame:
+    """No minor fouls in this game (it is not a CallsMinorFouls): a refused placement is only corrected."""
     name = "stbg"
 
     def __init__(self, options: dict[str, Any] | Options | None = None) -> None:
@@ -92,11 +93,6 @@ class SoccerTheBoardGame:
     def read_difference(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
                         final: bool = False) -> Reading:
         return read_difference(cast(Game, game), missing, extra, final)
-
-    def minor_foul_for(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
-                       error: Illegal | None) -> None:
-        """No minor fouls in this game: a refused placement is only corrected."""
-        return None
 
     def snapshot(self, game: RulesGame) -> dict[str, Any]:
         return snapshot_of(cast(Game, game)).to_json_dict()

@@ -1,30 +1,74 @@
 """What the game shows beyond its rules (read-only): the goalie's free shift inside its goal area, the
-offside line and the players beyond it, and what a set-up still needs."""
+offside line and the players beyond it, what a set-up still needs, and the LED planner's view of the game
+(controller/ruleset.py LedView: who acts, a kick pending, the points left, the turn clock)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from controller.ruleset import LedView
 from hal.board import TEAMS
 
-from .board import GOAL_AREA, OWN_HALF, other, pawns_of, rank_of, team_of
+from . import legal
+from .board import GOAL_AREA, GOAL_LINE_RANK, OWN_HALF, other, pawns_of, rank_of, team_of
 from .reach import pawns_in
 from .restarts import allowed_places, setup_needs
-from .state import SETUPS, Phase
+from .state import BOTH_ROLL, OVER, SETUPS, Phase, Turn
 
 if TYPE_CHECKING:
     from .game import Fix, Game
 
+MUST_KICK = (Turn.KICK_OFF, Turn.FREE_KICK, Turn.CORNER)       # the turn's first ball action is a kick
 
-def goalie_shift(game: Game) -> int:
-    """The free square of the goal area of the acting team's goalie (moving there costs nothing)."""
+
+def goalie_shift(game: Game, pawn: int = -1) -> int:
+    """The free square of the goal area of the acting team's goalie (moving there costs nothing); `pawn` >= 0:
+    only if it is that goalie."""
     st = game.state
     if st.phase != Phase.PLAY or not st.rolled:
         return 0
     out = 0
     for p in pawns_in(st, st.turn, GOAL_AREA[st.turn]):
-        if p != st.holder:
+        if p != st.holder and pawn in (-1, p):
             out |= GOAL_AREA[st.turn] & ~(1 << st.sq[p])
     return out
+
+
+def pawn_targets(game: Game, pawn: int) -> int:
+    """Where a lifted pawn may be put now: the squares it reaches with the points left (the goalie's free shift
+    too), or where a set-up lets it be placed; 0 for a pawn of the team not acting."""
+    if team_of(pawn) != game.state.turn:
+        return 0
+    return legal.pawn_moves(game, pawn=pawn).get(pawn, 0) | goalie_shift(game, pawn)
+
+
+def kick_pending(game: Game) -> bool:
+    """The turn must play the ball before anything else: a kick-off pass, a goal kick, a free kick or corner
+    not taken yet, a Pass or Shoot card, a stealer that must move the ball off its square (S23)."""
+    st = game.state
+    if st.phase != Phase.PLAY:
+        return False
+    if st.star in ("pass", "shoot"):
+        return True
+    if not st.rolled or st.star:
+        return False
+    return st.kind == Turn.GOAL_KICK or (st.kind in MUST_KICK and not st.kicked) or st.stealer >= 0
+
+
+def led_view(game: Game) -> LedView:
+    """The turn clock is the move clock; the points left show while a rolled turn spends them."""
+    st = game.state
+    ph = st.phase
+    deadline = st.now - st.turn_clock + game.options.turn_seconds if ph == Phase.PLAY else -1.0
+    if ph in OVER:
+        to_act: tuple[int, ...] = ()
+    elif ph in BOTH_ROLL:
+        to_act = tuple(t for t in (0, 1) if not st.dice[t])
+    else:
+        to_act = (st.turn,)
+    holding = st.holder >= 0 and team_of(st.holder) == st.turn
+    points = st.points if ph == Phase.PLAY and st.rolled and not st.star else -1
+    return LedView(ph, st.turn if ph not in BOTH_ROLL else -1, st.points, st.ball, ph in SETUPS, deadline, st.turn,
+                   st.now, False, GOAL_LINE_RANK, to_act, kick_pending(game), ph == Phase.PLAY and holding, points)
 
 
 def _attacking(game: Game) -> int:

@@ -1,6 +1,7 @@
 """The second game, Soccer The Board Game, in the live daemon: `[game] ruleset = "stbg"` and `soccerboard sim
 --ruleset stbg` (docs/stbg.md). Seeded STBG bots play through the real daemon with no refused line, a kill -9
-resumes the match from its journal, its LEDs stay dark (not planned yet) and `report` tells it."""
+resumes the match from its journal, its LEDs are planned (the one LED planner, through the ruleset boundary) and
+`report` tells it."""
 from __future__ import annotations
 
 import json
@@ -63,7 +64,8 @@ def test_sim_ruleset_stbg_plays_three_seeded_matches_to_full_time_with_no_refuse
     time.sleep(0.2)
     leds = [json.loads(p) for t, p, r in watcher.messages if t.endswith("/leds")]
     watcher.close()
-    assert leds and all(doc["planner"] is None and doc["lit"] == 0 for doc in leds)    # dark: not planned yet
+    planned = [doc for doc in leds if doc["planner"] == "controller.leds"]           # planned, not dark
+    assert planned and any("points_left" in str(doc["squares"]) for doc in planned)
 
 
 def test_kill_9_mid_stbg_match_then_restart_reaches_the_uninterrupted_snapshot(broker, tmp_path):
@@ -103,7 +105,7 @@ def test_kill_9_mid_stbg_match_then_restart_reaches_the_uninterrupted_snapshot(b
     assert state["seq"] == ref.state_doc["seq"]
 
 
-def test_the_daemon_sets_up_the_configured_game_and_keeps_its_board_dark(tmp_path):
+def test_the_daemon_sets_up_the_configured_game_and_lights_its_board(tmp_path):
     settings = load_settings(None, env=False, journal__dir=str(tmp_path / "journal"), board_id="t1",
                              game__ruleset="stbg", game__options={"half_minutes": 2, "turn_seconds": 20})
     hw = open_hardware({"backend": "sim", "clock": "sim"})
@@ -124,8 +126,9 @@ def test_the_daemon_sets_up_the_configured_game_and_keeps_its_board_dark(tmp_pat
         assert json.loads(text[1]) == {"type": "setup", "formation": "standard", "ruleset": "stbg",
                                        "options": {"half_minutes": 2, "turn_seconds": 20}}
         leds = [m.payload for m in msgs if m.topic == "leds"]
-        assert leds and all(doc["planner"] is None and doc["lit"] == 0 for doc in leds)
-        assert hw.leds.led_frames and set(hw.leds.led_frames) == {blank_led_frame()}
+        assert leds and leds[-1]["planner"] == "controller.leds"
+        assert leds[-1]["squares"]["a1"]["meaning"] == "red_to_act"       # red to roll: its goal line glows
+        assert hw.leds.led_frames and set(hw.leds.led_frames) != {blank_led_frame()}
         clocks = [m.payload for m in msgs if m.topic == "clock"]
         assert clocks[-1]["move_remaining"] == 20.0            # the turn clock is the move clock
     finally:

@@ -1,5 +1,5 @@
 """`soccerboard replay` of Soccer The Board Game: a daemon journal's header names the game, so its options are
-that game's; `--leds` shows nothing for a game whose LEDs are not planned yet instead of failing."""
+that game's; `--leds` shows that game's LED frames."""
 from __future__ import annotations
 
 import json
@@ -24,6 +24,7 @@ def test_a_journal_of_the_second_game_is_replayed_as_its_header_says():
     assert seen and seen[0] == ("stbg", False)          # not a first-game core that follows the game
 
 
-def test_replay_leds_of_the_second_game_shows_no_plan():
+def test_replay_leds_of_the_second_game_shows_its_frames():
     out = replay_lines(_lines(), leds=True)
-    assert not [o for o in out if "leds" in o] and "snapshot" in out[-1]
+    frames = [o["leds"] for o in out if "leds" in o]
+    assert frames and all(f["planner"] == "controller.leds" for f in frames) and "snapshot" in out[-1]
