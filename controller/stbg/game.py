@@ -236,8 +236,9 @@ class Game:
         if isinstance(action, Hand):
             return stars.declare_hand(self, action.team, action.cards)
         if isinstance(action, Batch):
-            for a in action.actions:
+            for a in action.actions:      # each move of a board change is told as if made alone (S33)
                 self._dispatch(a)
+                self._tell_possession()
             return None
         raise Illegal("bad_input", f"unknown action {action!r}")
 
