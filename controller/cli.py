@@ -107,16 +107,20 @@ def version() -> str:
         return "unknown (not installed: pip install .)"
 
 
-def _add_plugin_commands(sub: argparse._SubParsersAction) -> None:
-    """Let each installed command plugin add its subparser (it sets `handler` as its default)."""
+def _add_plugin_commands(sub: argparse._SubParsersAction, command: str | None = None) -> None:
+    """Let each installed command plugin add its subparser (it sets `handler` as its default); only the one
+    named `command` when a plugin is named so (each plugin's modules cost start-up time: `sim` starts without
+    loading the benchmarks)."""
     from importlib.metadata import PackageNotFoundError, distribution
     try:
         entry_points = distribution("soccerboard").entry_points
     except PackageNotFoundError:      # run from a checkout that was never installed: built-in commands only
         return
-    for entry_point in entry_points:
-        if entry_point.group == COMMAND_PLUGINS:
-            entry_point.load()(sub)
+    plugins = [e for e in entry_points if e.group == COMMAND_PLUGINS]
+    if any(e.name == command for e in plugins):
+        plugins = [e for e in plugins if e.name == command]
+    for entry_point in plugins:
+        entry_point.load()(sub)
 
 
 def build_parser(argv: list[str] | None = None) -> tuple[Parser, ModuleType | None]:
@@ -153,7 +157,7 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, ModuleType | No
         from .watch import add_watch_command
         add_watch_command(sub)
         if not argv[:1] or argv[0] not in sub.choices:
-            _add_plugin_commands(sub)       # the simulator's commands need the daemon too
+            _add_plugin_commands(sub, argv[0] if argv else None)   # the simulator's commands need the daemon too
     return parser, daemon
 
 

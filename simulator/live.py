@@ -11,6 +11,7 @@ import shlex
 import socket
 import sys
 import tempfile
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
@@ -31,10 +32,11 @@ from controller.daemon.service import Daemon
 from controller.daemon.sources import LineSource, ScenarioSource
 from controller.rules.state import Options
 from controller.scenario import BadInput, Setup, parse_line
-from controller.stbg.state import Options as StbgOptions
 from controller.web.server import WebServer
 from hal.backends import open_hardware
-from simulator.players import AutoplaySource, BotOpponent
+
+if TYPE_CHECKING:
+    from simulator.players import BotOpponent
 
 RULESETS = ("soccer_tactics_world", "stbg")
 HALF_MINUTES = {"soccer_tactics_world": 45.0, "stbg": 15.0}
@@ -107,7 +109,11 @@ def match_options(args, settings: Settings) -> dict:
     else:
         options["extra_time_minutes"] = 15.0 if args.extra_time_minutes is None else args.extra_time_minutes
     try:
-        (StbgOptions if ruleset == "stbg" else Options)(**options)
+        if ruleset == "stbg":       # the other game's modules only when it is played: a faster start
+            from controller.stbg.state import Options as StbgOptions
+            StbgOptions(**options)
+        else:
+            Options(**options)
     except ValidationError as e:
         problems = "; ".join(f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors())
         raise SimError(f"the match options are not valid: {problems} (check [game] options in the config)") from None
@@ -189,9 +195,11 @@ def sim_command(args) -> int:
         if args.scenario:
             source = ScenarioSource(args.scenario, daemon.put, **kw)
         elif args.human is not None:
+            from simulator.players import BotOpponent  # the bots' modules only when a bot plays: a faster start
             source = BotOpponent("blue" if args.human == "red" else "red", args.seed, daemon.put,
                                  ruleset=settings.game.ruleset).attach(daemon)
         elif not args.manual:
+            from simulator.players import AutoplaySource
             source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches,
                                     ruleset=settings.game.ruleset, **kw)
         console = Console(args.quiet, teller)

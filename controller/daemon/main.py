@@ -15,7 +15,7 @@ import threading
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlparse
 
 from controller import story
@@ -23,10 +23,11 @@ from controller.cli import quiet_stdout
 
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings, problems
 from .doctor import add_doctor_command, run_doctor
-from .homeassistant import discovery_messages
-from .publisher import Publisher
-from .service import Daemon
 from .systemd import Notifier, Watchdog, heartbeat_fresh, watchdog_interval
+
+if TYPE_CHECKING:    # the daemon itself is imported when a command runs it: `--help` and `config` stay quick
+    from .publisher import Publisher
+    from .service import Daemon
 
 log = logging.getLogger("soccerboard")
 
@@ -43,6 +44,8 @@ def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None) -
     """The MQTT client of docs/mqtt.md. It listens on sim/input in every mode, so that a daemon refereeing a
     real board answers a simulator page with a refusal instead of silence. Its event documents carry the
     sentence of controller/story.py as `text`."""
+    from .homeassistant import discovery_messages
+    from .publisher import Publisher
     m = settings.mqtt
     if url:
         u = urlparse(url)
@@ -188,6 +191,7 @@ def run_command(args) -> int:
         return 2
     web = None
     try:
+        from .service import Daemon
         daemon = Daemon(settings, hardware, board_follows_game=False)
         teller = storyteller(daemon)
         make_publisher(settings, daemon)
