@@ -1,9 +1,10 @@
 """Soccer The Board Game engine speed: listing the legal actions for a roll's budget, actions per second over
 random matches, and a settled sensor frame to the accepted action. Prints medians with a baseline measured in
 the same run (listing by trying every pawn on every square and the ball on every square through `apply`;
-copying the state; applying the same action to the engine directly), so the ratios mean something on a
-shared, noisy machine. The LED frame is not in the figure: the LED planner does not plan this game yet.
-Not a test.
+copying the state; applying the same action to the engine directly; the same frame to its action without the
+LED frame), so the ratios mean something on a shared, noisy machine. The LED rows time the one LED planner on
+this game: a settled frame to the accepted action plus the new LED frame (the tracker's 1 ms budget at p99),
+and the plan for a pawn lifted right after a roll. Not a test.
 
     python benchmarks/bench_stbg.py [--matches 20] [--repeat 5]
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from controller.core import Core
+from controller.leds import BoardView, plan_leds
 from controller.ruleset import get_ruleset
 from controller.scenario import parse_obj
 from controller.stbg import Game, Illegal, Kick, Options, Roll, Step, Tick
@@ -90,11 +92,12 @@ def actions_per_second(matches: int) -> tuple[float, float]:
     return applied, copies
 
 
-def frame_to_action(matches: int) -> tuple[list[float], list[float]]:
+def frame_to_action(matches: int) -> tuple[list[float], list[float], list[float]]:
     """A settled sensor frame carrying one `move` to the action the core accepts; the engine's apply of the
-    same action alone."""
+    same action alone; the frame to the action plus the LED frame the board shows next."""
     settled_us: list[float] = []
     direct_us: list[float] = []
+    with_leds_us: list[float] = []
     for seed in range(matches):
         options = {"half_minutes": HALF_MINUTES}
         core = Core(get_ruleset(), board_follows_game=False)
@@ -131,6 +134,9 @@ def frame_to_action(matches: int) -> tuple[list[float], list[float]]:
                 if core.pending is not None:          # a kick its holder may follow waits for the window
                     core.feed(parse_obj({"type": "clock", "advance": 0.1}))
                 settled_us.append((time.perf_counter() - t0) * 1e6)
+                t1 = time.perf_counter()
+                plan_leds(core.game, core.board_view()).frame()
+                with_leds_us.append(settled_us[-1] + (time.perf_counter() - t1) * 1e6)
                 t0 = time.perf_counter()
                 shadow.apply(action)
                 direct_us.append((time.perf_counter() - t0) * 1e6)
@@ -147,7 +153,23 @@ def frame_to_action(matches: int) -> tuple[list[float], list[float]]:
                 tracker.start(bytes(board))
             if game.state.phase == "play" and not game.is_terminal():
                 core.feed(parse_obj({"type": "clock", "advance": 2.0}))
-    return settled_us, direct_us
+    return settled_us, direct_us, with_leds_us
+
+
+def lifted_pawn_plans(games: list[Game], repeat: int) -> list[float]:
+    """The LED frame for a pawn of the team to act lifted right after its roll (its squares for the points)."""
+    views = []
+    for g in games:
+        st = g.state
+        mine = [p for p in g.team_pawns(st.turn) if st.sq[p] >= 0]
+        views.append(BoardView(lifted=((st.sq[mine[len(views) % len(mine)]], "red" if st.turn == 0 else "blue"),)))
+    out: list[float] = []
+    for _ in range(repeat):
+        for g, view in zip(games, views, strict=True):
+            t0 = time.perf_counter()
+            plan_leds(g, view).frame()
+            out.append((time.perf_counter() - t0) * 1e6)
+    return out
 
 
 def p99(xs: list[float]) -> float:
@@ -166,7 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     moves = lambda g: sum(isinstance(a, (Step, Kick)) for a in g.legal_actions())
     assert all(moves(g) == tried_actions(g) for g in games[:50])      # both find the same pawn and ball moves
     applied, copies = actions_per_second(args.matches)
-    settled, direct = frame_to_action(max(1, args.matches // 2))
+    settled, direct, with_leds = frame_to_action(max(1, args.matches // 2))
+    lifted = lifted_pawn_plans(games, args.repeat)
+    blank = time_per_call(lambda g: bytes(384), games, args.repeat)
     print(f"{len(games)} positions after a roll, {len(settled)} board moves, {args.matches} matches")
     print(f"| {'measure':<58} | {'figure':>22} | {'baseline':<52} |")
     print(f"| {'-' * 58} | {'-' * 22} | {'-' * 52} |")
@@ -177,6 +201,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| {'settled sensor frame to accepted action (median, p99)':<58} | "
           f"{statistics.median(settled):7.0f} / {p99(settled):5.0f} us | "
           f"{f'engine apply alone: {statistics.median(direct):.0f} / {p99(direct):.0f} us':<52} |")
+    print(f"| {'settled frame to accepted action + LED frame (median, p99)':<58} | "
+          f"{statistics.median(with_leds):7.0f} / {p99(with_leds):5.0f} us | "
+          f"{f'without the LED frame: {statistics.median(settled):.0f} / {p99(settled):.0f} us (1 ms at p99)':<52} |")
+    print(f"| {'LED plan + frame, a pawn lifted after a roll (median, p99)':<58} | "
+          f"{statistics.median(lifted):7.0f} / {p99(lifted):5.0f} us | "
+          f"{f'a blank 384-byte frame: {blank:.2f} us':<52} |")
     return 0
 
 
