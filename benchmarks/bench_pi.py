@@ -1,0 +1,592 @@
+"""What a Raspberry Pi pays for the daemon while nothing happens, and how fast it starts and answers.
+
+Usage: python benchmarks/bench_pi.py [--quick] [--runs N] [--seconds S] [--json FILE]
+
+A script, not a test: it prints one table, each figure beside its goal and, where one makes sense, a
+baseline measured in the same run. A Pi 4 is about 3-5x slower than this machine, a Zero 2 W 8-12x.
+
+- Idle CPU % and wakeups/s of `soccerboard sim --manual` and of `soccerboard run` on the serial backend
+  with `soccerboard emulate-board` on a pseudo-terminal (Mosquitto as the broker), read from /proc over
+  S seconds (30; --quick 10) once the process is ready: utime+stime of the process, and the voluntary +
+  nonvoluntary context switches of each of its threads. The threads are named for /proc by a launcher
+  (prctl PR_SET_NAME from each Python thread's name), so the per-thread rows say which one still wakes.
+  Baseline: a Python process that only sleeps (the floor of the interpreter).
+- Start-to-ready: process start until systemd's READY=1 on a NOTIFY_SOCKET the benchmark owns.
+- LED plan to bytes on the port: SerialBoard.show() until the port's write() of that frame returned, on
+  a real pseudo-terminal with the emulated board (a separate process) on the other end. Baseline: the
+  same link with the old 10 ms read timeout's worst case is the goal's context; the same-run baseline is
+  a bare os.write of the same bytes to the pty.
+- Max garbage-collection pause over a match: an autoplayed match through the daemon's referee in this
+  process after its start-up (path tables built), every collection timed with gc.callbacks, under the
+  daemon's collection policy and, as the baseline, under Python's default one.
+- Path tables: built from scratch against loaded from the cache.
+- Import time of `python -m controller.cli --help` (-X importtime, cumulative).
+- The journal rows of benchmarks/bench_resume.py (rows()) and the firmware rows of bench_firmware.py.
+
+Figures are medians of --runs runs (3; --quick 1 for the slow ones).
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))     # the test helpers (Mosquitto): tests/ is a package of the checkout
+
+GOAL_IDLE_CPU = 0.3          # percent of one core
+GOAL_WAKEUPS = 20.0          # context switches a second, all threads
+GOAL_LED_P99_MS = 2.0
+GOAL_READY_S = 0.8
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+# Runs the soccerboard command with each Python thread's name given to the kernel (top -H, /proc/<pid>/task).
+LAUNCHER = r"""
+import ctypes, sys, threading
+libc = ctypes.CDLL(None, use_errno=True)
+def _name(name):
+    name = name.removeprefix("soccerboard-")[:15].encode()
+    libc.prctl(15, ctypes.c_char_p(name), 0, 0, 0)
+_inner = threading.Thread._bootstrap_inner
+def _bootstrap_inner(self):
+    try:
+        _name(self.name)
+    except Exception:
+        pass
+    _inner(self)
+threading.Thread._bootstrap_inner = _bootstrap_inner
+_name("main")
+sys.argv = ["soccerboard", *sys.argv[1:]]
+from controller.cli import main
+sys.exit(main())
+"""
+
+
+# ---- /proc --------------------------------------------------------------------------------------------------
+def _read(path: str) -> str:
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def cpu_ticks(stat_text: str) -> int:
+    fields = stat_text.rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])        # utime, stime (fields 14 and 15 of stat)
+
+
+def sample(pid: int) -> dict:
+    """The process's CPU ticks and, per thread, (name, CPU ticks, context switches)."""
+    threads = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        base = f"/proc/{pid}/task/{tid}"
+        status, stat = _read(f"{base}/status"), _read(f"{base}/stat")
+        if not status or not stat:
+            continue
+        switches = sum(int(m) for m in re.findall(r"(?:non)?voluntary_ctxt_switches:\s+(\d+)", status))
+        threads[tid] = (_read(f"{base}/comm").strip(), cpu_ticks(stat), switches)
+    return {"at": time.monotonic(), "cpu": cpu_ticks(_read(f"/proc/{pid}/stat")), "threads": threads}
+
+
+def idle_figures(pid: int, seconds: float) -> dict:
+    """CPU % of one core, wakeups/s and the per-thread breakdown over `seconds` of a live process."""
+    a = sample(pid)
+    time.sleep(seconds)
+    b = sample(pid)
+    wall = b["at"] - a["at"]
+    per: dict[str, list[float]] = {}
+    for tid, (name, ticks, switches) in b["threads"].items():
+        _, ticks0, switches0 = a["threads"].get(tid, (name, 0, 0))
+        row = per.setdefault(name, [0.0, 0.0])
+        row[0] += (switches - switches0) / wall
+        row[1] += (ticks - ticks0) / CLK_TCK / wall * 100
+    return {"cpu": (b["cpu"] - a["cpu"]) / CLK_TCK / wall * 100, "wakeups": sum(r[0] for r in per.values()),
+            "threads": per}
+
+
+# ---- processes ----------------------------------------------------------------------------------------------
+class NotifySocket:
+    """A NOTIFY_SOCKET as systemd gives one: READY=1 arrives here."""
+
+    def __init__(self, directory: Path):
+        self.path = str(directory / f"notify-{os.getpid()}-{time.monotonic_ns()}")
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(self.path)
+
+    def wait_ready(self, timeout: float) -> float | None:
+        """The monotonic time READY=1 arrived, or None."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            self.sock.settimeout(left)
+            try:
+                data = self.sock.recv(4096)
+            except TimeoutError:
+                return None
+            if b"READY=1" in data:
+                return time.monotonic()
+        return None
+
+    def close(self) -> None:
+        self.sock.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self.path)
+
+
+def start_command(args: list[str], tmp: Path, notify: NotifySocket, log_name: str) -> tuple[subprocess.Popen, float]:
+    env = {**os.environ, "NOTIFY_SOCKET": notify.path, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(ROOT),
+           "XDG_CACHE_HOME": str(tmp / "cache")}
+    env.pop("WATCHDOG_USEC", None)
+    log = open(tmp / log_name, "ab")  # noqa: SIM115 - the child keeps its own copy
+    started = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-c", LAUNCHER, *args], cwd=tmp, env=env, stdout=log,
+                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+    log.close()
+    return proc, started
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+def measure_process(args: list[str], tmp: Path, seconds: float, settle: float, log_name: str) -> dict:
+    """Start the command, time READY=1, let it settle, then read its idle figures."""
+    notify = NotifySocket(tmp)
+    proc, started = start_command(args, tmp, notify, log_name)
+    try:
+        ready = notify.wait_ready(60)
+        if ready is None:
+            raise RuntimeError(f"{args[0]} never said READY=1: see {tmp / log_name}")
+        if seconds <= 0:
+            return {"ready": ready - started}
+        time.sleep(settle)
+        figures = idle_figures(proc.pid, seconds)
+        figures["ready"] = ready - started
+        return figures
+    finally:
+        stop(proc)
+        notify.close()
+
+
+def warm_cache(tmp: Path) -> None:
+    """Write the path-table cache as an install or a first start does (nothing to do for a daemon without one)."""
+    code = "from controller.daemon.pathcache import load_or_build\nload_or_build()"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(tmp / "cache")}
+    subprocess.run([sys.executable, "-c", code], cwd=tmp, env=env, capture_output=True, timeout=300, check=False)
+
+
+def baseline_idle(seconds: float) -> dict:
+    proc = subprocess.Popen([sys.executable, "-c", "import time\nwhile True: time.sleep(3600)"])
+    try:
+        time.sleep(0.3)
+        return idle_figures(proc.pid, seconds)
+    finally:
+        stop(proc)
+
+
+def sim_manual(tmp: Path, seconds: float, settle: float) -> dict:
+    journal = tmp / f"sim-journal-{time.monotonic_ns()}"
+    return measure_process(["sim", "--manual", "--http-port", "0", "--journal-dir", str(journal)], tmp, seconds,
+                           settle, "sim.log")
+
+
+def run_serial(tmp: Path, seconds: float, settle: float, broker) -> dict:
+    from tests.daemon.daemon_helpers import DAEMON_PASS, DAEMON_USER
+    link = tmp / f"usb-Soccerboard_Board-{time.monotonic_ns()}"
+    emulator = subprocess.Popen([sys.executable, "-m", "simulator.board_emulator", "--link", str(link),
+                                 "--wait-for-host", "0"], cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        assert emulator.stdout is not None
+        emulator.stdout.readline()          # the port: the pty is up
+        config = tmp / f"run-{time.monotonic_ns()}.toml"
+        config.write_text(
+            f'board_id = "t1"\n[hardware]\nbackend = "serial"\nport = "{link}"\n'
+            f'[mqtt]\nurl = "mqtt://127.0.0.1:{broker.port}"\nusername = "{DAEMON_USER}"\npassword = "{DAEMON_PASS}"\n'
+            f'[journal]\ndir = "{tmp / ("run-journal-" + str(time.monotonic_ns()))}"\n'
+            '[daemon]\nwatchdog = false\n')
+        return measure_process(["run", "--config", str(config)], tmp, seconds, settle, "run.log")
+    finally:
+        stop(emulator)
+
+
+# ---- LED frame to the port -----------------------------------------------------------------------------------
+def led_latency(tmp: Path, samples: int) -> tuple[list[float], list[float]]:
+    """SerialBoard.show() until the write() carrying that frame returned; and a bare os.write baseline."""
+    import random
+
+    import serial
+
+    from firmware_bridge.firmware import sbconst as C
+    from firmware_bridge.framing import FrameDecoder
+    from hal.serial_board import SerialBoard
+
+    link = tmp / f"usb-Soccerboard_Led-{time.monotonic_ns()}"
+    emulator = subprocess.Popen([sys.executable, "-m", "simulator.board_emulator", "--link", str(link),
+                                 "--wait-for-host", "0"], cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, start_new_session=True)
+    written: list[tuple[float, bytes]] = []
+
+    class TimedPort(serial.Serial):
+        def write(self, data):
+            n = super().write(data)
+            written.append((time.monotonic(), bytes(data)))
+            return n
+
+    board = SerialBoard(str(link))
+    board.link._open_port = TimedPort
+    try:
+        assert emulator.stdout is not None
+        emulator.stdout.readline()
+        board.start()
+        deadline = time.monotonic() + 10
+        while not board.connected and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if not board.connected:
+            raise RuntimeError("the serial board did not connect to the emulated board")
+        time.sleep(0.5)
+        rng = random.Random(5)
+        out: list[float] = []
+        for i in range(samples):
+            frame = bytes([i % 200 + 1]) * 384
+            written.clear()
+            shown = time.monotonic()
+            board.show(frame)
+            end = time.monotonic() + 0.5
+            at = None
+            while at is None and time.monotonic() < end:
+                for when, data in list(written):
+                    if _carries_led(data, C.MSG_LED_FRAME, FrameDecoder):
+                        at = when
+                        break
+                else:
+                    time.sleep(0.0005)
+            if at is not None:
+                out.append((at - shown) * 1000)
+            time.sleep(rng.uniform(0.02, 0.06))
+    finally:
+        board.close()
+        stop(emulator)
+    return out, _bare_pty_writes(samples)
+
+
+def _carries_led(data: bytes, led_type: int, decoder_class) -> bool:
+    decoder = decoder_class()
+    return any(f.type == led_type for f in decoder.feed(data))
+
+
+def _bare_pty_writes(samples: int) -> list[float]:
+    import tty
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    stop_reading = threading.Event()
+
+    def drain() -> None:
+        while not stop_reading.is_set():
+            with contextlib.suppress(OSError):
+                os.read(master, 65536)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    out = []
+    data = b"\x01" * 400
+    try:
+        for _ in range(samples):
+            t0 = time.monotonic()
+            os.write(slave, data)
+            out.append((time.monotonic() - t0) * 1000)
+            time.sleep(0.002)
+    finally:
+        stop_reading.set()
+        os.close(slave)
+        os.close(master)
+    return out
+
+
+# ---- garbage collection over a match -------------------------------------------------------------------------
+GC_WATCH = r"""
+import atexit, gc, json, os, time
+_pauses = {0: [], 1: [], 2: []}
+_began = [0.0]
+def _watch(phase, info):
+    if phase == "start":
+        _began[0] = time.perf_counter()
+    else:
+        _pauses[info["generation"]].append((time.perf_counter() - _began[0]) * 1000)
+gc.callbacks.append(_watch)
+def _write():
+    every = [p for g in _pauses.values() for p in g]
+    with open(os.environ["BENCH_GC_OUT"], "w") as f:
+        json.dump({"max": max(every, default=0.0), "full": len(_pauses[2]), "max_full": max(_pauses[2], default=0.0),
+                   "count": len(every)}, f)
+atexit.register(_write)
+if os.environ.get("BENCH_GC_DEFAULT"):        # the baseline: Python's own collection policy
+    import controller.daemon.main as _main
+    if hasattr(_main, "settle_memory"):
+        _main.settle_memory = lambda: None
+"""
+
+
+def gc_pauses(tmp: Path, broker, seed: int, default: bool) -> dict:
+    """Every collection of a `soccerboard sim` process autoplaying one 45-minute match at full speed (the
+    whole daemon: core, journal, publisher to Mosquitto), timed with gc.callbacks inside it."""
+    out = tmp / f"gc-{seed}-{int(default)}-{time.monotonic_ns()}.json"
+    env = {**os.environ, "BENCH_GC_OUT": str(out), "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(tmp / "cache")}
+    env.pop("NOTIFY_SOCKET", None)
+    if default:
+        env["BENCH_GC_DEFAULT"] = "1"
+    launcher = LAUNCHER.replace("from controller.cli import main", GC_WATCH + "\nfrom controller.cli import main")
+    journal = tmp / f"gc-journal-{time.monotonic_ns()}"
+    args = ["sim", "--broker", broker.url(), "--board-id", "t1", "--no-web", "--speed", "0", "--seed", str(seed),
+            "--journal-dir", str(journal), "--quiet"]
+    with open(tmp / "gc.log", "ab") as log:
+        subprocess.run([sys.executable, "-c", launcher, *args], cwd=tmp, env=env, stdout=log, stderr=log,
+                       timeout=900, check=False)
+    return json.loads(out.read_text())
+
+
+# ---- path tables, imports --------------------------------------------------------------------------------------
+TABLES_CHILD = r"""
+import sys, time
+t0 = time.perf_counter()
+from controller.rules import paths
+mode = sys.argv[1]
+if mode == "build":
+    paths.prepare()
+else:
+    from controller.daemon.pathcache import load_or_build
+    load_or_build([sys.argv[2]])
+    paths.prepare()
+print(time.perf_counter() - t0)
+"""
+
+
+def path_tables(tmp: Path, runs: int) -> tuple[float, float | None]:
+    def child(*args: str) -> float:
+        out = subprocess.run([sys.executable, "-c", TABLES_CHILD, *args], cwd=ROOT, capture_output=True,
+                             text=True, timeout=300)
+        if out.returncode != 0:
+            raise RuntimeError(out.stderr.strip().splitlines()[-1])
+        return float(out.stdout.strip())
+
+    build = statistics.median(child("build") for _ in range(runs))
+    try:
+        import controller.daemon.pathcache  # noqa: F401
+    except ImportError:
+        return build, None
+    cache = tmp / "table-cache"
+    child("cache", str(cache))        # builds and writes it
+    return build, statistics.median(child("cache", str(cache)) for _ in range(runs))
+
+
+def import_help(runs: int) -> float:
+    """Wall seconds of `python -m controller.cli --help`."""
+    times = []
+    for _ in range(runs):
+        t0 = time.monotonic()
+        subprocess.run([sys.executable, "-m", "controller.cli", "--help"], cwd=ROOT, capture_output=True, timeout=60)
+        times.append(time.monotonic() - t0)
+    return statistics.median(times)
+
+
+def import_time_top(limit: int = 6) -> list[tuple[str, float]]:
+    """The heaviest top-level imports of `controller.cli --help` (cumulative ms, -X importtime)."""
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "controller.cli", "--help"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    rows = []
+    for text in out.stderr.splitlines():
+        m = re.match(r"import time:\s+\d+ \|\s+(\d+) \| (\s*)(\S+)", text)
+        if m and len(m.group(2)) <= 1:
+            rows.append((m.group(3), int(m.group(1)) / 1000))
+    return sorted(rows, key=lambda r: -r[1])[:limit]
+
+
+def python_startup(runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.monotonic()
+        subprocess.run([sys.executable, "-c", "pass"], capture_output=True, timeout=60)
+        times.append(time.monotonic() - t0)
+    return statistics.median(times)
+
+
+# ---- other benchmarks' rows --------------------------------------------------------------------------------------
+def journal_rows(quick: bool) -> list[dict] | None:
+    try:
+        import bench_resume  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    rows = getattr(bench_resume, "rows", None)
+    return rows(quick) if callable(rows) else None
+
+
+def firmware_rows(runs: int) -> list[tuple[str, str, str]]:
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_firmware.py"), "--runs", str(runs)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=900)
+    rows = []
+    for text in out.stdout.splitlines():
+        for name in ("scan: main-loop pass", "LED frame, dark board: port to DMA", "LED frame, lit board: port to DMA"):
+            if text.startswith(name):
+                cols = text[36:].split()
+                # unix us, [plain-Py us], +phys ms, RP2040 ms, pessim. ms, [Py ms], goal, met
+                rows.append((f"firmware {name} (RP2040 est., pessimistic)", f"{cols[-4]} ms", cols[-2] + " ms"))
+        if text.startswith("LED latency"):
+            m = re.search(r"= ([\d.]+) ms", text)
+            if m:
+                rows.append(("firmware LED latency, first byte to lit LEDs", f"{m.group(1)} ms", ""))
+    if not rows:
+        rows.append(("firmware rows", "bench_firmware.py printed no table: " +
+                     (out.stderr.strip().splitlines() or ["?"])[-1][:60], ""))
+    return rows
+
+
+# ---- the table ---------------------------------------------------------------------------------------------------
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def median_of(runs: list[dict], key: str) -> float:
+    return statistics.median(r[key] for r in runs)
+
+
+def thread_rows(runs: list[dict]) -> dict[str, tuple[float, float]]:
+    names = sorted({n for r in runs for n in r["threads"]})
+    return {n: (statistics.median(r["threads"].get(n, [0.0, 0.0])[0] for r in runs),
+                statistics.median(r["threads"].get(n, [0.0, 0.0])[1] for r in runs)) for n in names}
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="10 s idle windows, fewer runs")
+    ap.add_argument("--runs", type=int, default=None, help="runs of each process figure (3; --quick 1)")
+    ap.add_argument("--seconds", type=float, default=None, help="idle window (30 s; --quick 10 s)")
+    ap.add_argument("--only", choices=("idle", "led", "gc", "start"), action="append",
+                    help="measure only these parts (repeatable)")
+    ap.add_argument("--no-firmware", action="store_true", help="leave out bench_firmware.py's rows")
+    ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    args = ap.parse_args(argv)
+    runs = args.runs or (1 if args.quick else 3)
+    seconds = args.seconds or (10.0 if args.quick else 30.0)
+    only = set(args.only or ("idle", "led", "gc", "start"))
+    tmp = Path(tempfile.mkdtemp(prefix="bench-pi-"))
+    table: list[tuple[str, str, str, str]] = []      # figure, value, goal, baseline
+    result: dict = {"runs": runs, "seconds": seconds}
+    sim_runs: list[dict] = []
+    run_runs: list[dict] = []
+
+    if "idle" in only or "start" in only:
+        from tests.daemon.daemon_helpers import Mosquitto
+        broker = Mosquitto(tmp / "mosquitto").start()
+        cold = None
+        floor: dict = {}
+        starts: dict[str, list[float]] = {"sim": [], "run": []}
+        try:
+            if "start" in only:           # the very first start: no table cache yet (it is written then)
+                cold = sim_manual(tmp, 0, 0)["ready"]
+            else:
+                warm_cache(tmp)
+            if "idle" in only:
+                floor = baseline_idle(min(seconds, 10.0))
+                for _ in range(runs):
+                    sim_runs.append(sim_manual(tmp, seconds, 3.0))
+                    run_runs.append(run_serial(tmp, seconds, 3.0, broker))
+            if "start" in only:
+                for _ in range(max(3, runs)):
+                    starts["sim"].append(sim_manual(tmp, 0, 0)["ready"])
+                    starts["run"].append(run_serial(tmp, 0, 0, broker)["ready"])
+        finally:
+            broker.stop()
+        starts["sim"] += [r["ready"] for r in sim_runs]
+        starts["run"] += [r["ready"] for r in run_runs]
+        for key, label, rs in (("sim", "sim --manual", sim_runs), ("run", "run, emulated serial board", run_runs)):
+            if rs:
+                base = f"sleeping python {floor['cpu']:.3f}% / {floor['wakeups']:.1f}/s"
+                table.append((f"idle CPU, {label}", f"{median_of(rs, 'cpu'):.2f} %", f"< {GOAL_IDLE_CPU} %", base))
+                table.append((f"idle wakeups, {label}", f"{median_of(rs, 'wakeups'):.1f} /s",
+                              f"< {GOAL_WAKEUPS:g} /s", ""))
+            table.append((f"start to READY=1, {label} (median of {len(starts[key])})",
+                          f"{statistics.median(starts[key]):.2f} s", f"< {GOAL_READY_S} s",
+                          f"first start, tables built: {cold:.2f} s" if cold is not None and key == "sim" else ""))
+        result.update(sim=sim_runs, run=run_runs, starts=starts, cold=cold)
+
+    if "led" in only:
+        led, bare = led_latency(tmp, 60 if args.quick else 200)
+        table.append(("LED show -> bytes on the pty, median", f"{statistics.median(led):.2f} ms", "",
+                      f"bare os.write {statistics.median(bare):.3f} ms"))
+        table.append(("LED show -> bytes on the pty, p99", f"{pct(led, 0.99):.2f} ms", f"< {GOAL_LED_P99_MS:g} ms",
+                      f"bare os.write {pct(bare, 0.99):.3f} ms"))
+        result.update(led=led)
+
+    if "gc" in only:
+        from tests.daemon.daemon_helpers import Mosquitto
+        broker = Mosquitto(tmp / "mosquitto-gc").start()
+        try:
+            seeds = range(1, 1 + (1 if args.quick else 3))
+            mine = [gc_pauses(tmp, broker, s, default=False) for s in seeds]
+            default = [gc_pauses(tmp, broker, s, default=True) for s in seeds]
+        finally:
+            broker.stop()
+        table.append(("max gc pause over a match (daemon policy)", f"{median_of(mine, 'max'):.1f} ms", "short",
+                      f"default gc {median_of(default, 'max'):.1f} ms"))
+        table.append(("full collections over a match", f"{median_of(mine, 'full'):.0f}", "",
+                      f"default gc {median_of(default, 'full'):.0f}"))
+        result.update(gc=mine, gc_default=default)
+
+    if "start" in only:
+        build, cached = path_tables(tmp, runs)
+        table.append(("path tables ready (import + tables)", "not cached yet" if cached is None else f"{cached:.3f} s",
+                      "", f"built from scratch {build:.3f} s"))
+        help_s, bare_s = import_help(max(3, runs)), python_startup(max(3, runs))
+        table.append(("`soccerboard --help` wall time", f"{help_s:.3f} s", "", f"python -c pass {bare_s:.3f} s"))
+        result.update(tables_build=build, tables_cached=cached, help=help_s)
+
+    journal = journal_rows(args.quick)
+    if journal is None:
+        table.append(("journal rows (bench_resume.rows)", "not yet", "", ""))
+    else:
+        for row in journal:
+            table.append((str(row.get("figure", "")), str(row.get("value", "")), str(row.get("goal", "")),
+                          str(row.get("baseline", ""))))
+    if not args.no_firmware:
+        for name, value, goal in firmware_rows(1 if args.quick else 3):
+            table.append((name, value, goal, ""))
+
+    print(f"\nbench_pi: medians of {runs} run(s), idle windows of {seconds:g} s "
+          "(this machine; a Pi 4 is 3-5x slower, a Zero 2 W 8-12x)")
+    width = max(len(r[0]) for r in table) + 2
+    print(f"{'figure':<{width}}{'value':>16}  {'goal':<10}  baseline (same run)")
+    for figure, value, goal, base in table:
+        print(f"{figure:<{width}}{value:>16}  {goal:<10}  {base}")
+    for label, rs in (("sim --manual", sim_runs), ("run, emulated serial board", run_runs)):
+        if rs:
+            print(f"\nper thread, {label}: wakeups/s and CPU % (median of {len(rs)})")
+            for name, (wakeups, cpu) in sorted(thread_rows(rs).items(), key=lambda kv: -kv[1][0]):
+                print(f"  {name:<18}{wakeups:>8.1f} /s {cpu:>7.3f} %")
+    if "start" in only:
+        print("\nheaviest imports of `python -m controller.cli --help` (cumulative ms):")
+        for name, ms in import_time_top():
+            print(f"  {name:<30}{ms:>8.1f}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
