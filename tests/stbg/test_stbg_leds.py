@@ -12,6 +12,7 @@ from controller.leds import RGB, BoardView, plan_leds, planner_for
 from controller.replay import replay_lines
 from controller.stbg import parse
 from controller.stbg.board import name
+from tests.leds.test_leds_palette import MIN_DE, worst_de
 
 from .dsl import explicit, play, position
 
@@ -48,6 +49,13 @@ def test_s5_a_lifted_pawn_lights_the_squares_it_reaches_with_the_points_left():
     play(game, "red-p2 b7")                                   # 1 point spent, 1 left
     plan = plan_leds(game, lifted(("f6", "red")))
     assert lit(plan, "legal_destination") == king_ball("f6", 1) - {"f6"}
+
+
+def test_the_points_colour_stays_apart_from_every_meaning_lit_in_a_turn_for_colour_blind_players():
+    for other in ("correction_lift", "correction_put", "identity_question", "legal_destination", "lifted_from",
+                  "dribble_destination", "ball_destination", "offside_pawn", "offside_line", "red_to_act",
+                  "blue_to_act"):
+        assert worst_de(RGB["points_left"], RGB[other]) >= MIN_DE, other
 
 
 def test_a_pawn_of_the_team_not_acting_lights_nothing_when_lifted():
@@ -96,6 +104,14 @@ def test_kicks_lifting_the_ball_lights_its_straight_lines_within_the_points_neve
     assert not kicks & {"d2", "h6", "e8", "c9"}               # 4 squares away, or off a line
     assert lit(plan, "dribble_destination") == set()          # the ball alone: a kick
     assert lit(plan_leds(game), "ball_destination") == set()  # nothing lifted, no kick pending: no lines
+
+
+def test_s10_a_kick_line_never_ends_on_an_offside_team_mate():
+    game = position(red={**RED4, "p4": "d9"}, blue={"p1": "d16", "p2": "a8", "p3": "b8", "p4": "h8"}, ball="d6")
+    play(game, "roll red 3")
+    plan = plan_leds(game, lifted(("d6", "ball")))
+    assert "d8" in lit(plan, "ball_destination") and "d9" not in lit(plan, "ball_destination")
+    assert lit(plan, "offside_pawn") == {"d9"}
 
 
 def test_kicks_a_lifted_holder_lights_its_dribble_squares_and_the_squares_only_a_kick_reaches():
