@@ -125,7 +125,8 @@ class Game:
         if st.phase in OVER:
             return {"input": "none", "team": None}
         if st.phase in BOTH_ROLL:
-            return {"input": "roll", "team": "both", "waiting": [TEAMS[t] for t in (0, 1) if not st.dice[t]]}
+            waiting = {"input": "roll", "team": "both", "waiting": [TEAMS[t] for t in (0, 1) if not st.dice[t]]}
+            return waiting | ({"shooter": TEAMS[st.attack]} if st.phase == Phase.SHOOTOUT else {})
         if st.phase == Phase.CARD:
             return {"input": "card", "team": TEAMS[st.turn]}
         if st.phase in SETUPS:
@@ -203,7 +204,8 @@ class Game:
     def _tell_possession(self) -> None:
         """S33: `possession` when the team holding the ball changes (a loose ball: team null)."""
         st = self.state
-        if st.phase in SETUPS or st.phase in (Phase.CHANCE, Phase.CARD):
+        if st.phase in SETUPS or st.phase in OVER or st.phase in (Phase.CHANCE, Phase.CARD, Phase.SHOOTOUT_ORDER,
+                                                                   Phase.SHOOTOUT):
             return
         now = team_of(st.holder) if st.holder >= 0 else -1
         if now != st.possession:

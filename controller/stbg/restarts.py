@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from hal.board import TEAMS
 
+from . import shootout
 from .board import (
     ALL,
     CENTRE_BLOCK,
@@ -43,6 +44,10 @@ def both_roll(game: Game, team: int, value: int) -> None:
         return
     if st.phase == Phase.ROLL_OFF:
         _roll_off(game)
+    elif st.phase == Phase.SHOOTOUT_ORDER:
+        shootout.order(game)
+    elif st.phase == Phase.SHOOTOUT:
+        shootout.kick(game)
     elif st.phase == Phase.BATTLE:
         _battle(game)
     else:
@@ -257,6 +262,8 @@ def end_period(game: Game) -> None:
         st.kickoff_team = other(st.first_kickoff)
         kickoff_setup(game)
         return
+    if st.score[0] == st.score[1] and game.options.shootout:
+        return shootout.start(game)
     st.phase = Phase.FULL_TIME
     st.winner = -1 if st.score[0] == st.score[1] else (0 if st.score[0] > st.score[1] else 1)
     game.emit("full_time", score={"red": st.score[0], "blue": st.score[1]},

@@ -15,7 +15,7 @@ from .board import GOAL_AREA, KINDS, PAWN_IDS, name, team_of
 from .clock import period_length
 from .restarts import setup_todo
 from .stars import cards_left
-from .state import SETUPS
+from .state import SETUPS, Phase
 
 if TYPE_CHECKING:
     from .game import Game
@@ -110,6 +110,7 @@ class StbgSnapshot(BaseModel):
     winner: Team | None
     board: BoardStatus | None = None
     dice: Dice | None = None
+    shootout: Score | None = None     # S14 option: the kicks scored, once a shoot-out has started
 
     def to_json_dict(self) -> dict[str, Any]:
         return self.model_dump(mode="json", by_alias=True)
@@ -163,4 +164,10 @@ def snapshot_of(game: Game) -> StbgSnapshot:
         setup=SetupInfo(kind=st.phase.removesuffix("_setup"), team=TEAMS[st.turn],
                         todo=setup_todo(game, st.turn)) if st.phase in SETUPS else None,
         winner=TEAMS[st.winner] if st.winner >= 0 else None,
+        shootout=Score(red=st.shootout[0], blue=st.shootout[1]) if _shootout_started(game) else None,
     )
+
+
+def _shootout_started(game: Game) -> bool:
+    st = game.state
+    return st.phase in (Phase.SHOOTOUT_ORDER, Phase.SHOOTOUT) or sum(st.shootout_taken) > 0

@@ -19,12 +19,14 @@ class Phase:
     PENALTY_SETUP = "penalty_setup"         # kicker and ball on the spot, the area cleared (S19)
     CORNER_SETUP = "corner_setup"           # the attacking team places, then the defending team
     CHANCE = "chance"                       # a scoring chance or a penalty: both roll
+    SHOOTOUT_ORDER = "shootout_order"       # S14 option: a draw at full time; both roll for the order
+    SHOOTOUT = "shootout"                   # a shoot-out kick: both roll, the shooter's higher roll scores
     FULL_TIME = "full_time"
     ABANDONED = "abandoned"                 # a team has fewer than 3 players (S26)
 
 
 SETUPS = (Phase.KICKOFF_SETUP, Phase.FREE_KICK_SETUP, Phase.PENALTY_SETUP, Phase.CORNER_SETUP)
-BOTH_ROLL = (Phase.ROLL_OFF, Phase.BATTLE, Phase.CHANCE)
+BOTH_ROLL = (Phase.ROLL_OFF, Phase.BATTLE, Phase.CHANCE, Phase.SHOOTOUT_ORDER, Phase.SHOOTOUT)
 OVER = (Phase.FULL_TIME, Phase.ABANDONED)
 
 
@@ -48,6 +50,8 @@ class Options(BaseModel):
     star_cards: dict[str, int] = Field(default_factory=lambda: {"pass": 4, "shoot": 4, "steal": 4})
     referee_cards: dict[str, int] = Field(default_factory=lambda: {"red": 2, "yellow": 4, "blank": 4})
     hand_size: int = Field(6, ge=0, le=12)
+    shootout: bool = False            # S14 tournament option: a draw at full time goes to a shoot-out
+    shootout_kicks: int = Field(5, ge=1, le=50)
 
     @field_validator("star_cards")
     @classmethod
@@ -108,6 +112,8 @@ class State:
     now: float = 0.0                  # seconds since the set-up
     possession: int = -1              # the team that had the ball when `possession` was last told
     winner: int = -1
+    shootout: list[int] = field(default_factory=lambda: [0, 0])         # S14: kicks scored
+    shootout_taken: list[int] = field(default_factory=lambda: [0, 0])   # and taken
 
     def clone(self) -> State:
         """A copy that shares nothing the rules change (the lists are copied, the rest is immutable)."""
@@ -121,4 +127,5 @@ class State:
         return new
 
 
-_LISTS = ("sq", "sent_off", "yellow", "score", "dice", "done", "subs", "skips", "sub_pawn")
+_LISTS = ("sq", "sent_off", "yellow", "score", "dice", "done", "subs", "skips", "sub_pawn", "shootout",
+          "shootout_taken")
