@@ -89,6 +89,7 @@ class Referee:
         self.ruleset = ruleset
         self.core = Core(get_ruleset(ruleset, options=self.options), board_follows_game=board_follows_game)
         self.seq = seq_base
+        self.event_seq = seq_base           # the seq of the latest event (a resume resends those the broker lacks)
         self._last_state: dict | None = None
         self._last_clock: tuple | None = None
         self.snapshot: dict | None = None
@@ -128,6 +129,7 @@ class Referee:
         step = Step(line, verdict)
         for event in raw_events:
             self.seq += 1
+            self.event_seq = self.seq
             step.events.append({"seq": self.seq, **event})
             if event.get("event") == "full_time":
                 self.finished = step.finished = True

@@ -312,7 +312,7 @@ class Daemon:
                 log.warning("%s: the checkpoint after %d inputs is not used (%s); replaying the whole journal",
                             jf.path.name, at, e)
                 return 0
-            if self.publisher is not None and (watermark is None or watermark < referee.seq):
+            if self.publisher is not None and (watermark is None or watermark < referee.event_seq):
                 continue                      # the broker may lack events before it: an earlier one
             self.referee = referee
             self.checkpoint_used = at

@@ -237,3 +237,50 @@ def test_a_fresh_start_asks_for_no_more_time(tmp_path, monkeypatch):
         daemon.stop()
         daemon.hw.close()
         sock.close()
+
+
+def _with_broker(tmp_path, broker, options: dict) -> Daemon:
+    from controller.daemon.main import make_publisher
+    daemon = _daemon(tmp_path, "soccer_tactics_world", options)
+    make_publisher(daemon.settings, daemon, broker.url())
+    return daemon
+
+
+def test_a_resume_uses_no_checkpoint_past_what_the_broker_acknowledged(tmp_path, broker, monkeypatch):
+    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVERY", EVERY)
+    options = {"half_minutes": 3.0, "extra_time": False}
+    lines = _bot_lines(11, "soccer_tactics_world", options)[:90]
+    whole, events = Referee(options, True), []
+    for line in lines:
+        events += whole.feed(whole.normalise(line)).events
+    first = _with_broker(tmp_path, broker, options)
+    first.start()
+    try:
+        for line in lines:
+            first.put("test", line)
+        wait_for(lambda: first.inputs.empty() and first.journal.flush(2), 30, "the inputs")
+        acked = first.store.read_watermark
+        wait_for(lambda: acked(first.journal_path) == events[-1]["seq"], 10, "the broker's acknowledgements")
+    finally:
+        first.stop()
+        first.hw.close()
+    jf = read_journal(first.journal_path)
+    # the broker acknowledged everything: the last checkpoint serves
+    again = _with_broker(tmp_path, broker, options)
+    again.start()
+    again.stop()
+    again.hw.close()
+    assert again.checkpoint_used == jf.checkpoints[-1][0] and again.resumed["resent"] == 0
+    # the broker acknowledged only up to a seq between the first two checkpoints: the first one serves, and
+    # every event above the watermark is sent again, as a resume without checkpoints would
+    seqs = [checkpoint.decode(text, at).event_seq for at, text in jf.checkpoints]
+    watermark = (seqs[0] + seqs[1]) // 2
+    first.store.write_watermark(jf.path, watermark)
+    later = sum(1 for e in events if e["seq"] > watermark)
+    third = _with_broker(tmp_path, broker, options)
+    third.start()
+    third.stop()
+    third.hw.close()
+    assert third.checkpoint_used == jf.checkpoints[0][0]
+    assert third.resumed["resent"] == later > 0
+    _same(third.referee, whole)
