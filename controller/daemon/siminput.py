@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from controller.daemon.commands import load_json
 from hal.board import TOKEN_BIT, square_index
-from hal.events import DIE_NAMES
+from hal.events import BUTTON_NAMES, DIE_NAMES
 from hal.frames import tokens_at
 from hal.sim import SimBoard, SimClock
 
@@ -97,6 +97,8 @@ def deliver(board: SimBoard, line: dict) -> dict | None:
             return line
         if button not in BUTTONS:
             raise SimInputError(f"press: button must be one of {', '.join(BUTTONS + TEAM_BUTTONS)}, not {button!r}")
+        if button not in BUTTON_NAMES:      # the referee's buttons (undo, pause, resume): no board has them
+            return line
         board.press(button)
         return None
     if kind == "spin":

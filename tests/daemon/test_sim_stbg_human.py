@@ -100,3 +100,22 @@ def test_stbg_sim_input_team_buttons_and_cards_reach_the_core(tmp_path):
         assert sim.state()["seq"] == seq
     finally:
         sim.close()
+
+
+def test_stbg_sim_undo_button_goes_to_the_core_not_the_board(tmp_path):
+    """`undo` (like `pause` and `resume`) is the referee's button, which no board has: the simulator hands it to
+    the core as a line (the board's own buttons, confirm and decline, are pressed on the simulated board)."""
+    sim = StbgSim(tmp_path, bot=None)
+    try:
+        sim.send({"type": "roll", "die": "red", "value": 5})
+        sim.send({"type": "roll", "die": "blue", "value": 2})          # roll-off: red kicks off
+        wait_for(lambda: sim.state()["expects"] == {"input": "roll", "team": "red", "turn": "kick_off"}, 5,
+                 "red's kick-off roll")
+        sim.send({"type": "roll", "die": "red", "value": 4})
+        wait_for(lambda: sim.state()["points_left"] == 4, 5, "red's roll")
+        sim.send({"type": "press", "button": "undo"})
+        wait_for(lambda: any(e["event"] == "undone" for e in sim.events), 5, "the undo")
+        assert sim.state()["points_left"] is None and sim.state()["expects"]["input"] == "roll"
+        assert not [r for r in sim.responses if r.get("status") == "error"], sim.responses
+    finally:
+        sim.close()

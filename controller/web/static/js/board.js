@@ -125,6 +125,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
   let drawn = new Map(); // "pawn:<id>", "ball", "arrow" -> {key, node}
   let litFrom; // the LED document the squares show: a state-only paint leaves the 128 squares alone
   let game = "stw"; // the game whose pitch is drawn (words.js gameOf)
+  let pitch = null; // the pitch lines' layer, redrawn alone when the game changes
 
   function build(o) {
     orientation = o === "landscape" ? "landscape" : "portrait";
@@ -153,7 +154,8 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
       node.dataset.base = base;
       squares.set(name, node);
     }
-    drawPitch(make("g", { class: "pitch" }, svg), p);
+    pitch = make("g", { class: "pitch" }, svg);
+    drawPitch(pitch, p);
     drawLabels(make("g", { class: "coords", "aria-hidden": "true" }, svg), p);
     tokens = make("g", { class: "tokens" }, svg);
     tokensKey = null;
@@ -198,9 +200,8 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     make("circle", { class: "spot", cx, cy, r: 2.5 }, g);
     for (const area of PENALTY_AREAS) outline(area, g, "line");
     for (const area of GOAL_AREAS) outline(area, g, "line");
-    if (game === "stbg") {
-      for (const name of GOAL_AREAS.flat()) squares.get(name).classList.add("goal-space");
-    } else {
+    for (const name of GOAL_AREAS.flat()) squares.get(name).classList.toggle("goal-space", game === "stbg");
+    if (game !== "stbg") {
       arc(g, 4, 3, 1, 0, Math.PI, "line"); // the penalty arcs (d4 e4, d13 e13) outside each area
       arc(g, 4, 13, 1, Math.PI, 2 * Math.PI, "line");
     }
@@ -245,9 +246,11 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     last = view;
     const snap = view.snapshot;
     if (snap && gameOf(snap) !== game) {
+      // the other game's pitch lines; squares and tokens stay
       game = gameOf(snap);
       svg.setAttribute("data-game", game);
-      return build(orientation); // the other game's pitch; build paints `last` again
+      pitch.replaceChildren();
+      drawPitch(pitch, geo.point);
     }
     const lit = view.leds?.squares ?? {};
     for (const [name, node] of view.leds === litFrom ? [] : squares) {
