@@ -442,9 +442,11 @@ class Daemon:
         if tick is None:
             return
         step = self._process(Item("clock", tick))
-        if due is not None and (not step.verdict.get("ok") or self._started().due_in() == 0):
-            log.warning("time was due and the game did not take it (%s); waiting for an input", step.verdict)
-            self._due = None                  # never spin on a deadline the game does not act on
+        if due is None or self._due is None:
+            return
+        if not step.verdict.get("ok") or (not step.events and step.state is None) or self._started().due_in() == 0:
+            log.info("time was due and decided nothing (%s); waiting for an input", step.verdict)
+            self._due = None                  # never wake again and again for a deadline the game does not act on
 
     def _started(self) -> Referee:
         """The referee; start() makes it before the core thread takes any input."""
