@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from controller.rules import chebyshev, square_name
+from hal.board import square_name
 
 EXACT_LIMIT = 10          # exact assignment (bitmask DP, 2^n * n) up to this many tokens of a kind
 KIND_ORDER = {"move": 0, "lift_off": 1, "put_back": 2}
@@ -36,7 +36,9 @@ class Step:
 
     @property
     def distance(self) -> int:
-        return chebyshev(self.src, self.dst) if self.src >= 0 and self.dst >= 0 else 0
+        if self.src < 0 or self.dst < 0:
+            return 0
+        return max(abs((self.src & 7) - (self.dst & 7)), abs((self.src >> 3) - (self.dst >> 3)))    # king steps
 
     def describe(self) -> str:
         what = "the ball" if self.token == "ball" else f"the {self.token} pawn"

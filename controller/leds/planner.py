@@ -19,15 +19,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.rules import ALL_SQUARES, square_name
 from controller.ruleset import LedView, RulesGame
-from hal.board import LED_FRAME_LEN, TEAMS
+from hal.board import LED_FRAME_LEN, N_SQUARES, TEAMS, square_name
 
 from .corrections import Step, plan_corrections
 from .palette import RANK, RGB, RGB_BYTES, WARNING_SECONDS
 from .view import AGREES, BoardView
 
 SCHEMA = "soccerboard.leds/1"
+ALL_SQUARES = (1 << N_SQUARES) - 1
 MAX_MISSING_HINTS = 2        # in a mismatch, legal destinations are shown for at most this many missing pawns
 
 
