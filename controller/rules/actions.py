@@ -33,28 +33,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..notation import Roll, Tick, check_arity, parse_roll, read
 from .geometry import Square, name, parse
 from .pieces import PAWN_IDS, TEAMS, Pawn, parse_pawn, parse_team
 
 OUTCOMES = ("goal", "corner", "goal_kick")
 BUTTONS = ("confirm", "decline", "pause", "resume")
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Roll:
-    """A die settled on a face. `team` is the die's owner (each team has its own die).
-
-    >>> Roll(0, 4)
-    Roll(RED, 4)
-    """
-    team: int
-    value: int
-
-    def __str__(self) -> str:
-        return f"roll {TEAMS[self.team]} {self.value}"
-
-    def __repr__(self) -> str:
-        return f"Roll({TEAMS[self.team].upper()}, {self.value})"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -135,18 +119,6 @@ class Press:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Tick:
-    """Simulated time passes (seconds)."""
-    seconds: float
-
-    def __str__(self) -> str:
-        return f"tick {self.seconds:g}"
-
-    def __repr__(self) -> str:
-        return f"Tick({self.seconds!r})"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
 class MinorFoul:
     """A minor violation noticed outside the engine (strict_minor_fouls: an illegal placement left on the
     board). pawn and square, when known, name the misplaced token (pawn -1: the ball) and where it stood.
@@ -176,26 +148,16 @@ Action = Roll | Spin | MovePawn | MoveBall | Dribble | RemovePawn | Press | Tick
 
 def parse_action(text: str) -> Action:
     """The action a line of the notation above stands for; ValueError with the reason otherwise."""
-    words = text.split()
-    try:
-        return _parse(words)
-    except (ValueError, IndexError) as e:
-        detail = str(e) if isinstance(e, ValueError) and str(e) else "not an action (see controller.rules.actions)"
-        raise ValueError(f"{text!r}: {detail}") from None
+    return read(text, lambda line: _parse(line.split()), __name__)
 
 
 def _parse(words: list[str]) -> Action:
     if not words:
         raise ValueError("empty")
     verb, args = words[0], words[1:]
-    arity = {"roll": 2, "spin": 1, "ball": 1, "dribble": 1, "lift": 1, "press": 1, "tick": 1}
-    if verb in arity and len(args) != arity[verb]:
-        raise ValueError(f"{verb} takes {arity[verb]} word{'s' if arity[verb] > 1 else ''}")
+    check_arity(verb, args, {"roll": 2, "spin": 1, "ball": 1, "dribble": 1, "lift": 1, "press": 1, "tick": 1})
     if verb == "roll":
-        value = int(args[1])
-        if not 1 <= value <= 6:
-            raise ValueError("a die shows 1..6")
-        return Roll(parse_team(args[0]), value)
+        return parse_roll(args, parse_team)
     if verb == "spin":
         if args[0] not in OUTCOMES:
             raise ValueError(f"a spin is one of {', '.join(OUTCOMES)}")

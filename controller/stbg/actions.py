@@ -29,22 +29,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from controller.notation import Roll, Tick, check_arity, parse_roll, read
 from hal.board import TEAMS
 
 from .board import KINDS, PAWN_IDS, REFEREE_CARDS, name, parse, parse_pawn, parse_team
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Roll:
-    """A die settled on a face; `team` owns the die."""
-    team: int
-    value: int
-
-    def __str__(self) -> str:
-        return f"roll {TEAMS[self.team]} {self.value}"
-
-    def __repr__(self) -> str:
-        return f"Roll({TEAMS[self.team].upper()}, {self.value})"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -135,18 +123,6 @@ class Hand:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Tick:
-    """Simulated time passes (seconds)."""
-    seconds: float
-
-    def __str__(self) -> str:
-        return f"tick {self.seconds:g}"
-
-    def __repr__(self) -> str:
-        return f"Tick({self.seconds!r})"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
 class Batch:
     """Several moves made in one board change (a split turn read from the sensors), applied in order,
     all or none."""
@@ -164,31 +140,26 @@ Action = Roll | Card | Step | Kick | Done | Star | Substitution | Hand | Tick | 
 
 def parse_action(text: str) -> Action:
     """The action a line of the notation above stands for; ValueError with the reason otherwise."""
-    try:
-        parts = [p.split() for p in text.split(";")]
-        if len(parts) > 1:
-            moves = [_parse(p) for p in parts]
-            if not all(isinstance(m, (Step, Kick)) for m in moves):
-                raise ValueError("a batch holds pawn and ball moves only")
-            return Batch(tuple(m for m in moves if isinstance(m, (Step, Kick))))
+    return read(text, _parse_line, __name__)
+
+
+def _parse_line(text: str) -> Action:
+    parts = [p.split() for p in text.split(";")]
+    if len(parts) == 1:
         return _parse(parts[0])
-    except (ValueError, IndexError) as e:
-        detail = str(e) if isinstance(e, ValueError) and str(e) else "not an action (see controller.stbg.actions)"
-        raise ValueError(f"{text!r}: {detail}") from None
+    moves = [_parse(p) for p in parts]
+    if not all(isinstance(m, (Step, Kick)) for m in moves):
+        raise ValueError("a batch holds pawn and ball moves only")
+    return Batch(tuple(m for m in moves if isinstance(m, (Step, Kick))))
 
 
 def _parse(words: list[str]) -> Action:
     if not words:
         raise ValueError("empty")
     verb, args = words[0], words[1:]
-    arity = {"roll": 2, "card": 1, "ball": 1, "done": 1, "star": 2, "substitution": 1, "tick": 1}
-    if verb in arity and len(args) != arity[verb]:
-        raise ValueError(f"{verb} takes {arity[verb]} word{'s' if arity[verb] > 1 else ''}")
+    check_arity(verb, args, {"roll": 2, "card": 1, "ball": 1, "done": 1, "star": 2, "substitution": 1, "tick": 1})
     if verb == "roll":
-        value = int(args[1])
-        if not 1 <= value <= 6:
-            raise ValueError("a die shows 1..6")
-        return Roll(parse_team(args[0]), value)
+        return parse_roll(args, parse_team)
     if verb == "card":
         if args[0] not in REFEREE_CARDS:
             raise ValueError(f"a referee card is one of {', '.join(REFEREE_CARDS)}")

@@ -24,7 +24,7 @@ def test_every_reason_the_engine_raises_is_documented():
 def test_the_engines_docstring_examples_run():
     import importlib
     failed = attempted = 0
-    for name in ("controller.stbg", "controller.stbg.actions", "controller.stbg.game"):
+    for name in ("controller.stbg", "controller.stbg.actions", "controller.stbg.game", "controller.notation"):
         result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
         failed += result.failed
         attempted += result.attempted
