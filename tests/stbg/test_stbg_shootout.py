@@ -120,3 +120,11 @@ def test_s14_undo_takes_back_a_shoot_out_kick():
     kicks(game, (6, 1))
     game.undo()
     assert game.state.shootout == [0, 0] and game.state.shootout_taken == [0, 0]
+
+
+def test_s14_the_seeded_bots_play_a_shoot_out_through_the_core_with_no_refused_line():
+    from simulator.stbg_bots import simulate
+    snap = simulate(1, {"half_minutes": 0.5, "shootout": True}).snapshot()    # raises if the core refuses a line
+    assert snap["phase"] == "full_time" and snap["score"]["red"] == snap["score"]["blue"]
+    assert snap["shootout"] is not None and snap["shootout"]["red"] != snap["shootout"]["blue"]
+    assert snap["winner"] == max(("red", "blue"), key=lambda team: snap["shootout"][team])
