@@ -288,3 +288,16 @@ def test_replay_leds_on_a_stbg_scenario_prints_the_frames():
 
 def test_planner_for_plans_both_games_with_the_one_planner():
     assert planner_for("stbg") is plan_leds is planner_for("soccer_tactics_world")
+
+
+def test_render_leds_draws_a_stbg_scenarios_last_frame(tmp_path):
+    scenario = tmp_path / "turn.jsonl"
+    scenario.write_text("\n".join(json.dumps(line) for line in (
+        {"type": "setup", "ruleset": "stbg", "formation": "standard", "kickoff": "red"},
+        {"type": "roll", "die": "red", "value": 4})) + "\n")
+    run = subprocess.run([sys.executable, "-m", "controller.cli", "render", str(scenario), "--leds", "-o",
+                          str(tmp_path / "turn.svg")], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 0, run.stderr
+    svg = (tmp_path / "turn.svg").read_text()
+    assert "points left" in svg and "ball destination" in svg and "red to act" in svg
+    assert "#ffff96" in svg                                   # the points-left colour under a1..d1
