@@ -273,7 +273,7 @@ def test_stbg_html_replay_steps_to_a_goal(context, tmp_path):
 
 
 # ---- words ------------------------------------------------------------------------------------------------
-def test_stbg_events_are_worded_by_the_page_as_by_the_console(page, web_server):
+def test_stbg_events_are_worded_by_the_page_as_by_the_console(page, web_server) -> None:
     events: dict[str, dict] = {}
     for seed in (2, 3, 7):
         simulate(seed, {"half_minutes": HALF}, on_event=lambda e, core: events.setdefault(e["event"], dict(e)))
