@@ -275,8 +275,11 @@ def test_stbg_html_replay_steps_to_a_goal(context, tmp_path):
 # ---- words ------------------------------------------------------------------------------------------------
 def test_stbg_events_are_worded_by_the_page_as_by_the_console(page, web_server) -> None:
     events: dict[str, dict] = {}
+
+    def keep(event: dict, core: object) -> None:
+        events.setdefault(event["event"], dict(event))
     for seed in (2, 3, 7):
-        simulate(seed, {"half_minutes": HALF}, on_event=lambda e, core: events.setdefault(e["event"], dict(e)))
+        simulate(seed, {"half_minutes": HALF}, on_event=keep)
     events["possession_loose"] = {"event": "possession", "team": None, "pawn": None}
     for name in ("substitution", "star_card", "scoring_chance", "save", "kick", "turn_end", "battle", "fault"):
         assert name in events, sorted(events)
