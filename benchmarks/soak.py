@@ -1,0 +1,63 @@
+"""The soak's full form: autoplayed matches through the whole stack with faults injected, and its figures.
+
+    python benchmarks/soak.py [--matches 500] [--lanes 3] [--speed 0.01] [--faults survived|all|KIND,...]
+                              [--faults-per-match 2] [--load]
+
+Each match is `soccerboard sim` as a subprocess against a private Mosquitto, watched by a subscriber that checks
+every seq; the faults (docs/reliability.md) come at random moments of play, the harness restarts the daemon as
+systemd would, and each finished match's journal is replayed and compared with the uninterrupted run of its
+seed. Prints matches completed, events published, lost, duplicated, wrong actions accepted, crashes, silent
+divergences, and recovery p50/p99 per fault kind; --load adds the command load figure. The same harness is the
+test tests/reliability/test_soak.py (SOCCERBOARD_SOAK_MATCHES sets its size).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))     # the harness lives with the tests: tests/ is a package of the checkout
+
+from tests.reliability.soak.faults import FAULTS, SURVIVED  # noqa: E402
+from tests.reliability.soak.load import command_load, load_table  # noqa: E402
+from tests.reliability.soak.runner import Figures, run_soak  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--matches", type=int, default=500)
+    p.add_argument("--lanes", type=int, default=3, help="daemons (each with its own broker) playing at once")
+    p.add_argument("--speed", type=float, default=0.01, help="seconds between the bots' inputs")
+    p.add_argument("--faults", default="survived",
+                   help="survived (the faults the daemon comes through), all, or kinds separated by commas: "
+                        + ", ".join(FAULTS))
+    p.add_argument("--faults-per-match", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1, help="the first match's seed (then seed+1, ...)")
+    p.add_argument("--load", action="store_true", help="also measure the command load figure")
+    args = p.parse_args(argv)
+    kinds = SURVIVED if args.faults == "survived" else list(FAULTS) if args.faults == "all" \
+        else args.faults.split(",")
+    unknown = [k for k in kinds if k not in FAULTS]
+    if unknown:
+        p.error(f"unknown fault kinds: {', '.join(unknown)}")
+
+    def progress(f: Figures) -> None:
+        if f.matches % 25 == 0:
+            print(f"  {f.matches}/{args.matches} matches, lost {f.lost}, duplicated {f.duplicated}, "
+                  f"crashes {f.crashes}", file=sys.stderr, flush=True)
+
+    figures = run_soak(args.matches, lanes=args.lanes, speed=args.speed, seed=args.seed,
+                       faults_per_match=args.faults_per_match, kinds=kinds, progress=progress)
+    print(figures.table())
+    for note in figures.notes[:40] + figures.fault_exits[:20] + figures.gap_notes[:20]:
+        print("  " + note)
+    if args.load:
+        print()
+        print(load_table(command_load()))
+    bad = figures.lost + figures.duplicated + figures.wrong_accepted + figures.crashes + figures.silent_divergence
+    return 1 if bad or figures.completed != figures.matches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
