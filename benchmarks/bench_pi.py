@@ -23,7 +23,10 @@ baseline measured in the same run. A Pi 4 is about 3-5x slower than this machine
 - Import time of `python -m controller.cli --help` (-X importtime, cumulative).
 - The journal rows of benchmarks/bench_resume.py (rows()) and the firmware rows of bench_firmware.py.
 
-Figures are medians of --runs runs (3; --quick 1 for the slow ones).
+Figures are medians of --runs runs (3; --quick 1 for the slow ones). With --before DIR (a checkout of the
+code before a change: `git worktree add DIR REV` or `git archive REV | tar -x -C DIR`), every process figure is
+also measured on that code, interleaved with this code's runs so the machine's load hits both alike, and shown
+as the baseline ("before: ...").
 """
 from __future__ import annotations
 
@@ -41,7 +44,7 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(os.environ.get("BENCH_PI_ROOT") or Path(__file__).resolve().parents[1])   # the code measured
 sys.path.insert(0, str(ROOT))     # the test helpers (Mosquitto): tests/ is a package of the checkout
 
 GOAL_IDLE_CPU = 0.3          # percent of one core
@@ -143,8 +146,9 @@ class NotifySocket:
             os.unlink(self.path)
 
 
-def start_command(args: list[str], tmp: Path, notify: NotifySocket, log_name: str) -> tuple[subprocess.Popen, float]:
-    env = {**os.environ, "NOTIFY_SOCKET": notify.path, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(ROOT),
+def start_command(args: list[str], tmp: Path, notify: NotifySocket, log_name: str,
+                  root: Path = ROOT) -> tuple[subprocess.Popen, float]:
+    env = {**os.environ, "NOTIFY_SOCKET": notify.path, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(root),
            "XDG_CACHE_HOME": str(tmp / "cache")}
     env.pop("WATCHDOG_USEC", None)
     log = open(tmp / log_name, "ab")  # noqa: SIM115 - the child keeps its own copy
@@ -165,10 +169,11 @@ def stop(proc: subprocess.Popen) -> None:
             proc.wait(5)
 
 
-def measure_process(args: list[str], tmp: Path, seconds: float, settle: float, log_name: str) -> dict:
+def measure_process(args: list[str], tmp: Path, seconds: float, settle: float, log_name: str,
+                    root: Path = ROOT) -> dict:
     """Start the command, time READY=1, let it settle, then read its idle figures."""
     notify = NotifySocket(tmp)
-    proc, started = start_command(args, tmp, notify, log_name)
+    proc, started = start_command(args, tmp, notify, log_name, root)
     try:
         ready = notify.wait_ready(60)
         if ready is None:
@@ -200,13 +205,13 @@ def baseline_idle(seconds: float) -> dict:
         stop(proc)
 
 
-def sim_manual(tmp: Path, seconds: float, settle: float) -> dict:
+def sim_manual(tmp: Path, seconds: float, settle: float, root: Path = ROOT) -> dict:
     journal = tmp / f"sim-journal-{time.monotonic_ns()}"
     return measure_process(["sim", "--manual", "--http-port", "0", "--journal-dir", str(journal)], tmp, seconds,
-                           settle, "sim.log")
+                           settle, "sim.log", root)
 
 
-def run_serial(tmp: Path, seconds: float, settle: float, broker) -> dict:
+def run_serial(tmp: Path, seconds: float, settle: float, broker, root: Path = ROOT) -> dict:
     from tests.daemon.daemon_helpers import DAEMON_PASS, DAEMON_USER
     link = tmp / f"usb-Soccerboard_Board-{time.monotonic_ns()}"
     emulator = subprocess.Popen([sys.executable, "-m", "simulator.board_emulator", "--link", str(link),
@@ -221,7 +226,7 @@ def run_serial(tmp: Path, seconds: float, settle: float, broker) -> dict:
             f'[mqtt]\nurl = "mqtt://127.0.0.1:{broker.port}"\nusername = "{DAEMON_USER}"\npassword = "{DAEMON_PASS}"\n'
             f'[journal]\ndir = "{tmp / ("run-journal-" + str(time.monotonic_ns()))}"\n'
             '[daemon]\nwatchdog = false\n')
-        return measure_process(["run", "--config", str(config)], tmp, seconds, settle, "run.log")
+        return measure_process(["run", "--config", str(config)], tmp, seconds, settle, "run.log", root)
     finally:
         stop(emulator)
 
@@ -234,19 +239,21 @@ def led_latency(tmp: Path, samples: int) -> tuple[list[float], list[float]]:
     import serial
 
     from firmware_bridge.firmware import sbconst as C
-    from firmware_bridge.framing import FrameDecoder
     from hal.serial_board import SerialBoard
 
     link = tmp / f"usb-Soccerboard_Led-{time.monotonic_ns()}"
     emulator = subprocess.Popen([sys.executable, "-m", "simulator.board_emulator", "--link", str(link),
                                  "--wait-for-host", "0"], cwd=ROOT, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, start_new_session=True)
-    written: list[tuple[float, bytes]] = []
+    led_written: list[float] = []
+    arrived = threading.Event()
 
     class TimedPort(serial.Serial):
         def write(self, data):
             n = super().write(data)
-            written.append((time.monotonic(), bytes(data)))
+            if len(data) > C.LED_BYTES:          # only an LED frame is this long (the rest are a few bytes)
+                led_written.append(time.monotonic())
+                arrived.set()
             return n
 
     board = SerialBoard(str(link))
@@ -264,21 +271,13 @@ def led_latency(tmp: Path, samples: int) -> tuple[list[float], list[float]]:
         rng = random.Random(5)
         out: list[float] = []
         for i in range(samples):
-            frame = bytes([i % 200 + 1]) * 384
-            written.clear()
+            frame = bytes([i % 200 + 1]) * C.LED_BYTES
+            arrived.clear()
+            led_written.clear()
             shown = time.monotonic()
             board.show(frame)
-            end = time.monotonic() + 0.5
-            at = None
-            while at is None and time.monotonic() < end:
-                for when, data in list(written):
-                    if _carries_led(data, C.MSG_LED_FRAME, FrameDecoder):
-                        at = when
-                        break
-                else:
-                    time.sleep(0.0005)
-            if at is not None:
-                out.append((at - shown) * 1000)
+            if arrived.wait(0.5):                # this thread sleeps: it holds no lock the link needs
+                out.append((led_written[0] - shown) * 1000)
             time.sleep(rng.uniform(0.02, 0.06))
     finally:
         board.close()
@@ -286,9 +285,14 @@ def led_latency(tmp: Path, samples: int) -> tuple[list[float], list[float]]:
     return out, _bare_pty_writes(samples)
 
 
-def _carries_led(data: bytes, led_type: int, decoder_class) -> bool:
-    decoder = decoder_class()
-    return any(f.type == led_type for f in decoder.feed(data))
+def led_latency_of(root: Path, tmp: Path, samples: int) -> list[float]:
+    """The LED figure of another code tree, measured by this script run on it."""
+    out = tmp / f"led-{time.monotonic_ns()}.json"
+    env = {**os.environ, "BENCH_PI_ROOT": str(root), "PYTHONPATH": str(root)}
+    subprocess.run([sys.executable, str(Path(__file__).resolve()), "--only", "led", "--no-firmware", "--no-journal",
+                    "--led-samples", str(samples), "--json", str(out)], cwd=root, env=env, capture_output=True,
+                   timeout=600, check=False)
+    return json.loads(out.read_text())["led"]
 
 
 def _bare_pty_writes(samples: int) -> list[float]:
@@ -324,10 +328,11 @@ GC_WATCH = r"""
 import atexit, gc, json, os, time
 _pauses = {0: [], 1: [], 2: []}
 _began = [0.0]
+_armed = [False]                 # counting from the end of start-up: the match's collections, not the imports'
 def _watch(phase, info):
     if phase == "start":
         _began[0] = time.perf_counter()
-    else:
+    elif _armed[0]:
         _pauses[info["generation"]].append((time.perf_counter() - _began[0]) * 1000)
 gc.callbacks.append(_watch)
 def _write():
@@ -336,18 +341,28 @@ def _write():
         json.dump({"max": max(every, default=0.0), "full": len(_pauses[2]), "max_full": max(_pauses[2], default=0.0),
                    "count": len(every)}, f)
 atexit.register(_write)
-if os.environ.get("BENCH_GC_DEFAULT"):        # the baseline: Python's own collection policy
-    import controller.daemon.main as _main
-    if hasattr(_main, "settle_memory"):
-        _main.settle_memory = lambda: None
+import controller.daemon.main as _main
+import controller.daemon.systemd as _systemd
+if hasattr(_main, "settle_memory"):          # start-up ends with the daemon's collection policy set up
+    _settle = (lambda: None) if os.environ.get("BENCH_GC_DEFAULT") else _main.settle_memory   # baseline: Python's
+    def _settled():
+        _settle()
+        _armed[0] = True
+    _main.settle_memory = _settled
+else:                                         # a daemon without one: start-up ends at READY=1
+    _ready = _systemd.Notifier.ready
+    def _on_ready(self, status=""):
+        _ready(self, status)
+        _armed[0] = True
+    _systemd.Notifier.ready = _on_ready
 """
 
 
-def gc_pauses(tmp: Path, broker, seed: int, default: bool) -> dict:
+def gc_pauses(tmp: Path, broker, seed: int, default: bool, root: Path = ROOT) -> dict:
     """Every collection of a `soccerboard sim` process autoplaying one 45-minute match at full speed (the
     whole daemon: core, journal, publisher to Mosquitto), timed with gc.callbacks inside it."""
     out = tmp / f"gc-{seed}-{int(default)}-{time.monotonic_ns()}.json"
-    env = {**os.environ, "BENCH_GC_OUT": str(out), "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(tmp / "cache")}
+    env = {**os.environ, "BENCH_GC_OUT": str(out), "PYTHONPATH": str(root), "XDG_CACHE_HOME": str(tmp / "cache")}
     env.pop("NOTIFY_SOCKET", None)
     if default:
         env["BENCH_GC_DEFAULT"] = "1"
@@ -395,12 +410,14 @@ def path_tables(tmp: Path, runs: int) -> tuple[float, float | None]:
     return build, statistics.median(child("cache", str(cache)) for _ in range(runs))
 
 
-def import_help(runs: int) -> float:
+def import_help(runs: int, root: Path = ROOT) -> float:
     """Wall seconds of `python -m controller.cli --help`."""
     times = []
+    env = {**os.environ, "PYTHONPATH": str(root)}
     for _ in range(runs):
         t0 = time.monotonic()
-        subprocess.run([sys.executable, "-m", "controller.cli", "--help"], cwd=ROOT, capture_output=True, timeout=60)
+        subprocess.run([sys.executable, "-m", "controller.cli", "--help"], cwd=root, env=env, capture_output=True,
+                       timeout=60)
         times.append(time.monotonic() - t0)
     return statistics.median(times)
 
@@ -472,6 +489,11 @@ def thread_rows(runs: list[dict]) -> dict[str, tuple[float, float]]:
                 statistics.median(r["threads"].get(n, [0.0, 0.0])[1] for r in runs)) for n in names}
 
 
+def _baseline(before: str | None, extra: str = "") -> str:
+    parts = ([f"before: {before}"] if before is not None else []) + ([extra] if extra else [])
+    return "; ".join(parts)
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="10 s idle windows, fewer runs")
@@ -479,17 +501,24 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seconds", type=float, default=None, help="idle window (30 s; --quick 10 s)")
     ap.add_argument("--only", choices=("idle", "led", "gc", "start"), action="append",
                     help="measure only these parts (repeatable)")
+    ap.add_argument("--before", metavar="DIR",
+                    help="a checkout of the code before a change (git worktree or archive): each process figure "
+                         "is measured on it too, interleaved with this code's runs, as the same-run baseline")
     ap.add_argument("--no-firmware", action="store_true", help="leave out bench_firmware.py's rows")
+    ap.add_argument("--no-journal", action="store_true", help="leave out bench_resume.py's rows")
+    ap.add_argument("--led-samples", type=int, default=None, help="LED frames timed (200; --quick 60)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = ap.parse_args(argv)
     runs = args.runs or (1 if args.quick else 3)
     seconds = args.seconds or (10.0 if args.quick else 30.0)
     only = set(args.only or ("idle", "led", "gc", "start"))
+    old = Path(args.before).resolve() if args.before else None
     tmp = Path(tempfile.mkdtemp(prefix="bench-pi-"))
     table: list[tuple[str, str, str, str]] = []      # figure, value, goal, baseline
-    result: dict = {"runs": runs, "seconds": seconds}
+    result: dict = {"runs": runs, "seconds": seconds, "before": str(old) if old else None}
     sim_runs: list[dict] = []
     run_runs: list[dict] = []
+    old_runs: dict[str, list[dict]] = {"sim": [], "run": []}
 
     if "idle" in only or "start" in only:
         from tests.daemon.daemon_helpers import Mosquitto
@@ -497,6 +526,7 @@ def main(argv: list[str]) -> int:
         cold = None
         floor: dict = {}
         starts: dict[str, list[float]] = {"sim": [], "run": []}
+        old_starts: dict[str, list[float]] = {"sim": [], "run": []}
         try:
             if "start" in only:           # the very first start: no table cache yet (it is written then)
                 cold = sim_manual(tmp, 0, 0)["ready"]
@@ -504,81 +534,116 @@ def main(argv: list[str]) -> int:
                 warm_cache(tmp)
             if "idle" in only:
                 floor = baseline_idle(min(seconds, 10.0))
-                for _ in range(runs):
+                for _ in range(runs):     # this code and the code before interleaved: the machine's load hits both
                     sim_runs.append(sim_manual(tmp, seconds, 3.0))
+                    if old:
+                        old_runs["sim"].append(sim_manual(tmp, seconds, 3.0, old))
                     run_runs.append(run_serial(tmp, seconds, 3.0, broker))
+                    if old:
+                        old_runs["run"].append(run_serial(tmp, seconds, 3.0, broker, old))
             if "start" in only:
                 for _ in range(max(3, runs)):
                     starts["sim"].append(sim_manual(tmp, 0, 0)["ready"])
                     starts["run"].append(run_serial(tmp, 0, 0, broker)["ready"])
+                    if old:
+                        old_starts["sim"].append(sim_manual(tmp, 0, 0, old)["ready"])
+                        old_starts["run"].append(run_serial(tmp, 0, 0, broker, old)["ready"])
         finally:
             broker.stop()
         starts["sim"] += [r["ready"] for r in sim_runs]
         starts["run"] += [r["ready"] for r in run_runs]
+        for key in ("sim", "run"):
+            old_starts[key] += [r["ready"] for r in old_runs[key]]
         for key, label, rs in (("sim", "sim --manual", sim_runs), ("run", "run, emulated serial board", run_runs)):
+            was = old_runs[key]
             if rs:
-                base = f"sleeping python {floor['cpu']:.3f}% / {floor['wakeups']:.1f}/s"
-                table.append((f"idle CPU, {label}", f"{median_of(rs, 'cpu'):.2f} %", f"< {GOAL_IDLE_CPU} %", base))
-                table.append((f"idle wakeups, {label}", f"{median_of(rs, 'wakeups'):.1f} /s",
-                              f"< {GOAL_WAKEUPS:g} /s", ""))
-            table.append((f"start to READY=1, {label} (median of {len(starts[key])})",
-                          f"{statistics.median(starts[key]):.2f} s", f"< {GOAL_READY_S} s",
-                          f"first start, tables built: {cold:.2f} s" if cold is not None and key == "sim" else ""))
-        result.update(sim=sim_runs, run=run_runs, starts=starts, cold=cold)
+                floor_text = f"sleeping python {floor['cpu']:.3f} % / {floor['wakeups']:.1f} /s"
+                table.append((f"idle CPU, {label}", f"{median_of(rs, 'cpu'):.2f} %", f"< {GOAL_IDLE_CPU} %",
+                              _baseline(f"{median_of(was, 'cpu'):.2f} %" if was else None, floor_text)))
+                table.append((f"idle wakeups, {label}", f"{median_of(rs, 'wakeups'):.1f} /s", f"< {GOAL_WAKEUPS:g} /s",
+                              _baseline(f"{median_of(was, 'wakeups'):.1f} /s" if was else None)))
+            if starts[key]:
+                cold_text = f"first start, tables built {cold:.2f} s" if cold is not None and key == "sim" else ""
+                table.append((f"start to READY=1, {label} (median of {len(starts[key])})",
+                              f"{statistics.median(starts[key]):.2f} s", f"< {GOAL_READY_S} s",
+                              _baseline(f"{statistics.median(old_starts[key]):.2f} s" if old_starts[key] else None,
+                                      cold_text)))
+        result.update(sim=sim_runs, run=run_runs, starts=starts, cold=cold, before_idle=old_runs,
+                      before_starts=old_starts)
 
     if "led" in only:
-        led, bare = led_latency(tmp, 60 if args.quick else 200)
+        samples = args.led_samples or (60 if args.quick else 200)
+        led, bare = led_latency(tmp, samples)
+        was_led = led_latency_of(old, tmp, samples) if old else None
         table.append(("LED show -> bytes on the pty, median", f"{statistics.median(led):.2f} ms", "",
-                      f"bare os.write {statistics.median(bare):.3f} ms"))
+                      _baseline(f"{statistics.median(was_led):.2f} ms" if was_led else None,
+                              f"bare os.write {statistics.median(bare):.3f} ms")))
         table.append(("LED show -> bytes on the pty, p99", f"{pct(led, 0.99):.2f} ms", f"< {GOAL_LED_P99_MS:g} ms",
-                      f"bare os.write {pct(bare, 0.99):.3f} ms"))
-        result.update(led=led)
+                      _baseline(f"{pct(was_led, 0.99):.2f} ms" if was_led else None,
+                              f"bare os.write {pct(bare, 0.99):.3f} ms")))
+        result.update(led=led, before_led=was_led)
 
     if "gc" in only:
         from tests.daemon.daemon_helpers import Mosquitto
         broker = Mosquitto(tmp / "mosquitto-gc").start()
+        mine, default, was_gc = [], [], []
         try:
-            seeds = range(1, 1 + (1 if args.quick else 3))
-            mine = [gc_pauses(tmp, broker, s, default=False) for s in seeds]
-            default = [gc_pauses(tmp, broker, s, default=True) for s in seeds]
+            for seed in range(1, 1 + (1 if args.quick else 3)):
+                mine.append(gc_pauses(tmp, broker, seed, default=False))
+                default.append(gc_pauses(tmp, broker, seed, default=True))
+                if old:
+                    was_gc.append(gc_pauses(tmp, broker, seed, default=False, root=old))
         finally:
             broker.stop()
-        table.append(("max gc pause over a match (daemon policy)", f"{median_of(mine, 'max'):.1f} ms", "short",
-                      f"default gc {median_of(default, 'max'):.1f} ms"))
+        table.append(("max gc pause over a match (after start-up)", f"{median_of(mine, 'max'):.1f} ms", "short",
+                      _baseline(f"{median_of(was_gc, 'max'):.1f} ms" if was_gc else None,
+                              f"Python's default policy {median_of(default, 'max'):.1f} ms")))
         table.append(("full collections over a match", f"{median_of(mine, 'full'):.0f}", "",
-                      f"default gc {median_of(default, 'full'):.0f}"))
-        result.update(gc=mine, gc_default=default)
+                      _baseline(f"{median_of(was_gc, 'full'):.0f}" if was_gc else None,
+                              f"Python's default policy {median_of(default, 'full'):.0f}")))
+        result.update(gc=mine, gc_default=default, before_gc=was_gc)
 
     if "start" in only:
         build, cached = path_tables(tmp, runs)
         table.append(("path tables ready (import + tables)", "not cached yet" if cached is None else f"{cached:.3f} s",
                       "", f"built from scratch {build:.3f} s"))
         help_s, bare_s = import_help(max(3, runs)), python_startup(max(3, runs))
-        table.append(("`soccerboard --help` wall time", f"{help_s:.3f} s", "", f"python -c pass {bare_s:.3f} s"))
-        result.update(tables_build=build, tables_cached=cached, help=help_s)
+        was_help = import_help(max(3, runs), old) if old else None
+        table.append(("`soccerboard --help` wall time", f"{help_s:.3f} s", "",
+                      _baseline(f"{was_help:.3f} s" if was_help else None, f"python -c pass {bare_s:.3f} s")))
+        result.update(tables_build=build, tables_cached=cached, help=help_s, before_help=was_help)
 
-    journal = journal_rows(args.quick)
-    if journal is None:
+    journal = None if args.no_journal else journal_rows(args.quick)
+    if journal is None and not args.no_journal:
         table.append(("journal rows (bench_resume.rows)", "not yet", "", ""))
-    else:
-        for row in journal:
-            table.append((str(row.get("figure", "")), str(row.get("value", "")), str(row.get("goal", "")),
-                          str(row.get("baseline", ""))))
+    for row in journal or []:
+        table.append((str(row.get("figure", "")), str(row.get("value", "")), str(row.get("goal", "")),
+                      str(row.get("baseline", ""))))
     if not args.no_firmware:
         for name, value, goal in firmware_rows(1 if args.quick else 3):
             table.append((name, value, goal, ""))
 
     print(f"\nbench_pi: medians of {runs} run(s), idle windows of {seconds:g} s "
-          "(this machine; a Pi 4 is 3-5x slower, a Zero 2 W 8-12x)")
+          "(this machine; a Pi 4 is 3-5x slower, a Zero 2 W 8-12x)" + (f"; before = {old}" if old else ""))
+    print(f"load average at the end: {_read('/proc/loadavg').split(' ')[0]} on {os.cpu_count()} cores "
+          "(other work on the machine lengthens the start and latency tails)")
     width = max(len(r[0]) for r in table) + 2
     print(f"{'figure':<{width}}{'value':>16}  {'goal':<10}  baseline (same run)")
     for figure, value, goal, base in table:
         print(f"{figure:<{width}}{value:>16}  {goal:<10}  {base}")
-    for label, rs in (("sim --manual", sim_runs), ("run, emulated serial board", run_runs)):
+    for label, key, rs in (("sim --manual", "sim", sim_runs), ("run, emulated serial board", "run", run_runs)):
         if rs:
-            print(f"\nper thread, {label}: wakeups/s and CPU % (median of {len(rs)})")
-            for name, (wakeups, cpu) in sorted(thread_rows(rs).items(), key=lambda kv: -kv[1][0]):
-                print(f"  {name:<18}{wakeups:>8.1f} /s {cpu:>7.3f} %")
+            was = thread_rows(old_runs[key]) if old_runs[key] else {}
+            print(f"\nper thread, {label}: wakeups/s and CPU % (median of {len(rs)})"
+                  + ("   | before" if was else ""))
+            now = thread_rows(rs)
+            for name in sorted(set(now) | set(was), key=lambda n: -max(now.get(n, (0, 0))[0], was.get(n, (0, 0))[0])):
+                w, c = now.get(name, (0.0, 0.0))
+                line = f"  {name:<18}{w:>8.1f} /s {c:>7.3f} %"
+                if was:
+                    bw, bc = was.get(name, (0.0, 0.0))
+                    line += f"   | {bw:>7.1f} /s {bc:>7.3f} %"
+                print(line)
     if "start" in only:
         print("\nheaviest imports of `python -m controller.cli --help` (cumulative ms):")
         for name, ms in import_time_top():
