@@ -137,14 +137,16 @@ def scene(snapshot: dict, leds: dict | None = None, profile: Profile | None = No
         cx, cy = (min(xs) + max(xs) + S) / 2, (min(ys) + max(ys) + S) / 2
         r = (max(xs) - min(xs) + S) / 2 - 3
         out.append(Shape("circle", (cx, cy, r), stroke=LINE, width=2))
+    first_game_only = snap.get("ruleset") != "stbg"       # Soccer The Board Game has no arc, no long shots
     for end in profile.ends:
         _outline(end.penalty_area, out, 2.2)
         _outline(end.goal_area, out, 1.6)
-        _outline(end.penalty_arc, out, 1.0)
+        if first_game_only:
+            _outline(end.penalty_arc, out, 1.0)
         for s in g.squares_of(end.penalty_spot):
             x, y = _xy(s)
             out.append(Shape("circle", (x + S / 2, y + S / 2, 2.2), fill=LINE))
-        for s in g.squares_of(end.long_distance):
+        for s in g.squares_of(end.long_distance if first_game_only else 0):
             x, y = _xy(s)
             out.append(Shape("circle", (x + S / 2, y + S / 2, 4), stroke=LINE, width=1))
         for c in end.corners:
