@@ -43,9 +43,8 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"unknown fault kinds: {', '.join(unknown)}")
 
     def progress(f: Figures) -> None:
-        if f.matches % 25 == 0:
-            print(f"  {f.matches}/{args.matches} matches, lost {f.lost}, duplicated {f.duplicated}, "
-                  f"crashes {f.crashes}", file=sys.stderr, flush=True)
+        if f.matches % 50 == 0 and f.matches < args.matches:      # a long run shows its figures as it goes
+            print(f"after {f.matches} of {args.matches} matches:\n{f.table()}\n", flush=True)
 
     figures = run_soak(args.matches, lanes=args.lanes, speed=args.speed, seed=args.seed,
                        faults_per_match=args.faults_per_match, kinds=kinds, progress=progress)

@@ -206,6 +206,7 @@ def run_soak(matches: int, lanes: int = 3, speed: float = 0.01, seed: int = 1, f
                 lane.play(match_seed, match_faults, rng, figures, lock, window)
                 if progress is not None:
                     with lock:
+                        figures.seconds = time.monotonic() - started
                         progress(figures)
         except Exception as e:  # noqa: BLE001 - a lane's failure is raised again by the caller, files kept
             errors.append(e)
