@@ -241,14 +241,18 @@ def test_s18_after_a_goal_a_lifted_pawn_shows_where_the_kick_off_set_up_lets_it_
     assert {"d9", "e9"} <= lit(plan, "setup_target")          # the kick-off team fills its two middle squares
 
 
-def test_s19_penalty_set_up_lights_the_ball_to_a_spot_and_the_attackers_in_the_area():
+def test_s19_penalty_set_up_lights_the_ball_to_a_spot_and_where_a_lifted_attacker_may_stand():
     game = position(red={"p1": "d1", "p2": "b6", "p3": "d14", "p4": "f13"},
                     blue={"p1": "d16", "p2": "c15", "p3": "d13", "p4": "g10"}, ball="d14", turn="blue")
     play(game, "roll blue 1", "blue-p3 d14", "roll red 2", "roll blue 2", "card blank")
     assert game.state.phase == "penalty_setup"
     plan = plan_leds(game)
-    assert "d14" in lit(plan, "setup_move")                   # the ball (and the red pawn on it) off d14
-    assert {"d15", "e15"} <= lit(plan, "setup_target")        # the penalty-spot squares
+    assert lit(plan, "setup_move") == {"d14"}                 # the ball goes from d14 to a spot
+    assert lit(plan, "setup_target") == {"d15", "e15"}        # the penalty-spot squares
+    plan = plan_leds(game, lifted(("d14", "red")))            # the attacker in the area: the nearest squares
+    assert lit(plan, "legal_destination") == {"c13", "d13", "e13"}     # outside it, or a spot (cyan already)
+    plan = plan_leds(game, lifted(("f13", "red")))            # outside the area: only the spots, to kick
+    assert lit(plan, "legal_destination") == set() and lit(plan, "setup_target") == {"d15", "e15"}
 
 
 def test_s20_a_refused_placement_lights_at_once_the_correction_and_the_allowed_squares():
