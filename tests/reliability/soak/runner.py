@@ -110,6 +110,7 @@ class Lane:
     def play(self, seed: int, kinds: list[str], rng: random.Random, figures: Figures, lock: threading.Lock,
              window: tuple[float, float]) -> None:
         seq_base = self.store.last_seq()
+        self.recorder.forget()
         total = numbered({"options": self.options, "seq_base": 0}, reference_lines(seed, self.options)).seq
         m = Match(seed, self.daemon, self.broker, self.recorder, self.store, time.monotonic(), seq_base, rng)
         exits_before = len(self.daemon.exits)

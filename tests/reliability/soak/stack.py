@@ -82,6 +82,11 @@ class SeqRecorder:
             self.messages.append(Received(now, topic, seq, doc, bool(msg.retain)))
             self.arrived.notify_all()
 
+    def forget(self) -> None:
+        """Drop what was recorded so far (a lane's earlier matches: judged already)."""
+        with self.lock:
+            self.messages.clear()
+
     def snapshot(self) -> list[Received]:
         with self.lock:
             return list(self.messages)
