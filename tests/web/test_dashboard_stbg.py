@@ -154,6 +154,13 @@ def test_stbg_state_shows_goalie_cards_substitutions_stars_and_the_turn_clock_wa
     assert "warning" in page.locator("#move-clock").get_attribute("class").split()
     assert _text(page, "#move-clock-label") == "Turn clock"
     assert _text(page, "#phase") == "Turn"
+    # a booked pawn moved with another at once: the referee asks which is which
+    asked = {**doc, "seq": doc["seq"] + 1,
+             "board": {"consistent": True, "mismatch": None,
+                       "question": {"team": "red", "pawns": {"b7": "red-p4", "c7": "red-p5"}}}}
+    publisher.state(asked)
+    wait_seq(page, asked["seq"])
+    assert _text(page, "#to-act") == "Red: confirm which pawn stands where (press confirm)"
 
 
 # ---- a person plays by clicks ----------------------------------------------------------------------------
@@ -195,6 +202,8 @@ def test_stbg_person_plays_a_turn_by_clicks_and_sees_a_refusal(manual, page):
     assert page.locator("[data-press='done'][data-team='red']").is_visible()
     assert page.locator("[data-press='star_steal'][data-team='blue']").is_visible()
     assert page.locator("[data-card='yellow']").is_visible()
+    assert page.locator(".stbg-only [data-press='confirm']").is_visible()
+    assert page.locator(".stw-only [data-press='confirm']").is_hidden()
     assert page.locator("[data-spin='goal']").is_hidden()                       # the first game's spinner
     assert page.locator("g.ball").get_attribute("data-square") == "d8"
     assert re.search(r"red: roll for the kick-off", _text(page, "#to-act"), re.I), _text(page, "#to-act")

@@ -234,6 +234,7 @@ function stbgToAct(snap) {
   const lead = (text) => (who ? `${who}: ${text}` : text.replace(/^./, (c) => c.toUpperCase()));
   const why = snap.board?.mismatch;
   if (why) return `The board is out of step${why.detail ? ` (${why.detail})` : ""}: set it as the LEDs show`;
+  if (snap.board?.question) return `${team(snap.board.question.team)}: confirm which pawn stands where (press confirm)`;
   switch (ex.input) {
     case "roll":
       if (ex.team === "both") return lead(STBG_BOTH[snap.phase] ?? "roll");
