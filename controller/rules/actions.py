@@ -33,7 +33,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation import Roll, Tick, check_arity, parse_roll, read
+from ..notation import Roll as Roll  # the dice and time of both games (controller/notation.py)
+from ..notation import Tick as Tick
+from ..notation import check_arity, parse_roll, read
 from .geometry import Square, name, parse
 from .pieces import PAWN_IDS, TEAMS, Pawn, parse_pawn, parse_team
 

@@ -29,7 +29,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from controller.notation import Roll, Tick, check_arity, parse_roll, read
+from controller.notation import Roll as Roll  # the dice and time of both games
+from controller.notation import Tick as Tick
+from controller.notation import check_arity, parse_roll, read
 from hal.board import TEAMS
 
 from .board import KINDS, PAWN_IDS, REFEREE_CARDS, name, parse, parse_pawn, parse_team
