@@ -305,3 +305,40 @@ def test_render_leds_draws_a_stbg_scenarios_last_frame(tmp_path):
     svg = (tmp_path / "turn.svg").read_text()
     assert "points left" in svg and "ball destination" in svg and "red to act" in svg
     assert "#ffff96" in svg                                   # the points-left colour under a1..d1
+
+
+def test_every_position_of_seeded_matches_lights_only_what_the_rules_allow():
+    """After every action of seeded bot matches, with nothing, each pawn of the team to act, or the ball
+    lifted: a lifted pawn's cyan squares are its legal moves or free moves, the blue squares the ball's, and
+    the points on the goal line are the points left."""
+    from controller.stbg import Game, Options
+    from simulator.stbg_bots import StbgBot, play_match
+    checked = 0
+    for seed in range(3):
+        game = Game.kick_off(None, Options(half_minutes=2.0))
+
+        def check(action, events, game=game):
+            nonlocal checked
+            st = game.state
+            colour = "red" if st.turn == 0 else "blue"
+            views = [BoardView()] + [BoardView(lifted=((st.sq[p], colour),)) for p in game.team_pawns(st.turn)
+                                     if st.sq[p] >= 0]
+            if st.ball >= 0:
+                views.append(BoardView(lifted=((st.ball, "ball"),)))
+            for view in views:
+                plan = plan_leds(game, view)
+                assert len(plan.frame()) == 384
+                mask: dict[str, int] = {}
+                for s, m in plan.meanings.items():
+                    mask[m] = mask.get(m, 0) | 1 << s
+                if view.lifted and view.lifted[0][1] != "ball" and not st.phase.endswith("setup"):
+                    p = game.pawn_on(st.turn, view.lifted[0][0])
+                    allowed = game.legal_pawn_moves(pawn=p).get(p, 0) | game.free_moves(p)
+                    assert mask.get("legal_destination", 0) & ~allowed == 0, (str(game), view)
+                assert mask.get("ball_destination", 0) & ~game.ball_destinations() == 0, (str(game), view)
+                gauge = mask.get("points_left", 0)
+                if gauge:
+                    assert bin(gauge).count("1") <= st.points and st.phase == "play"
+                checked += 1
+        play_match(game, StbgBot(seed), check)
+    assert checked > 1000
