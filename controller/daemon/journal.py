@@ -2,7 +2,8 @@
 
 The journal is a scenario file (docs/board.md section 5), so `soccerboard replay` reads it as is; `#` lines
 carry what a replay needs beyond the inputs (a header with the options, the board mode and the `seq`
-the match starts from) and the end of a match (`# finished`, `# abandoned`). A power cut in the
+the match starts from), the end of a match (`# finished`, `# abandoned`), and checkpoints (`# checkpoint`,
+checkpoint.py: the referee's state, so a resume replays only the inputs after the last one). A power cut in the
 middle of a write leaves a truncated last line: reading keeps everything before it, and the daemon
 cuts the stub off before appending again. Writing happens on its own thread with group commit: a
 batch of lines is written, fsynced once, and only then are that batch's outputs handed on to MQTT,
@@ -43,7 +44,7 @@ CHECKPOINT = "# checkpoint " # the referee's whole state after this many inputs 
 VERSION = 2                  # header version: 2 = chained
 _CHAIN_SEQ = re.compile(rb"^# chain [0-9a-f]+ (\d{1,18})$", re.MULTILINE)
 _NAME = re.compile(r"-(\d{8}T\d{6})-(\d+)\.jsonl$")
-IDLE_SYNC_SECONDS = 1.0      # lines without outputs (clock ticks) are fsynced at least this often
+IDLE_SYNC_SECONDS = 1.0      # lines without outputs (no publisher, no observer) are fsynced within this time
 
 
 def dumps(obj) -> str:
