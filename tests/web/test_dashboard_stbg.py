@@ -21,6 +21,7 @@ import pytest
 
 from controller import story
 from controller.daemon.referee import Referee
+from controller.leds import planner_for
 from simulator.stbg_bots import simulate
 from tests.web.web_helpers import ROOT, SimProcess, feed_texts, wait_connected, wait_seq
 
@@ -90,10 +91,10 @@ def test_stbg_bots_match_shows_pawns_turn_clock_points_and_the_final_tallies(bot
 
 
 # ---- one published state, every STBG detail ----------------------------------------------------------------
-def _state_with_details() -> dict:
+def _state_with_details() -> tuple[dict, dict]:
     """A real STBG state (the referee's, standard set-up, red to move 3 points after a roll of 5), then the
     tallies a match would have reached: red p4 booked, red p6 sent off, one blue substitution and its skip,
-    two blue star cards used."""
+    two blue star cards used. With the LED document the daemon publishes for the position."""
     ref = Referee({}, True, ruleset="stbg")
     ref.feed(ref.normalise({"type": "setup", "formation": "standard", "kickoff": "red"}))
     ref.feed({"type": "roll", "die": "red", "value": 5})
@@ -103,6 +104,9 @@ def _state_with_details() -> dict:
     ref.feed({"type": "clock", "advance": 0.2})
     doc = ref.state_doc
     assert doc is not None and doc["points_left"] == 3, doc
+    planner = planner_for("stbg")
+    assert planner is not None and ref.core.game is not None
+    leds = planner(ref.core.game, ref.core.board_view()).to_json()
     doc = {**doc, "pawns": {**doc["pawns"]}, "star_cards": {**doc["star_cards"]}}
     doc["pawns"]["red-p4"] = {**doc["pawns"]["red-p4"], "yellow": 1}
     doc["pawns"]["red-p6"] = {**doc["pawns"]["red-p6"], "square": None, "sent_off": True}
@@ -110,15 +114,16 @@ def _state_with_details() -> dict:
     doc["skips"] = {"red": 0, "blue": 1}
     doc["star_cards"]["blue"] = {"pass": {"used": 1, "left": 3}, "shoot": {"used": 0, "left": 4},
                                  "steal": {"used": 1, "left": 0}}
-    return doc
+    return doc, leds
 
 
 def test_stbg_state_shows_goalie_cards_substitutions_stars_and_the_turn_clock_warning(publisher, open_live):
-    doc = _state_with_details()
+    doc, leds = _state_with_details()
     now = datetime.now(UTC)
     iso = lambda t: t.isoformat(timespec="milliseconds").replace("+00:00", "Z")
     publisher.status("online")
     publisher.state(doc)
+    publisher.leds(leds)
     publisher.clock({"at": iso(now), "period": 1, "phase": "play",
                      "match_clock": {"running": True, "paused": False, "elapsed": 61.0, "length": 900.0,
                                      "time_up": False},
@@ -154,6 +159,10 @@ def test_stbg_state_shows_goalie_cards_substitutions_stars_and_the_turn_clock_wa
     assert "warning" in page.locator("#move-clock").get_attribute("class").split()
     assert _text(page, "#move-clock-label") == "Turn clock"
     assert _text(page, "#phase") == "Turn"
+    # the LED squares as the LEDs show them, the points left among them (3 squares of red's goal line)
+    page.wait_for_selector("#legend li[data-meaning='points_left']")
+    assert "points left in the turn" in _text(page, "#legend li[data-meaning='points_left']")
+    assert page.locator("rect.square[data-meaning='points_left']").count() == 3
     # a booked pawn moved with another at once: the referee asks which is which
     asked = {**doc, "seq": doc["seq"] + 1,
              "board": {"consistent": True, "mismatch": None,

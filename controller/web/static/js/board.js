@@ -32,7 +32,7 @@ const PENALTY_SPOTS = [[4, 1.5], [4, 14.5]]; // between d and e, in the middle o
 export const LED_PRIORITY = [
   "correction_lift", "correction_put", "identity_question", "setup_lift_off", "setup_move", "setup_target",
   "legal_destination", "lifted_from", "dribble_destination", "ball_destination", "free_kick_zone",
-  "offside_pawn", "offside_line", "move_clock_warning", "red_to_act", "blue_to_act",
+  "offside_pawn", "offside_line", "move_clock_warning", "points_left", "red_to_act", "blue_to_act",
 ];
 
 function rect(f0, r0, f1, r1) {

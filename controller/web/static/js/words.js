@@ -324,6 +324,7 @@ export const MEANINGS = {
   offside_pawn: "in an offside position",
   offside_line: "offside line",
   move_clock_warning: "last 10 seconds to move",
+  points_left: "points left in the turn",
   red_to_act: "red to act",
   blue_to_act: "blue to act",
 };
