@@ -176,7 +176,8 @@ def test_stbg_state_shows_goalie_cards_substitutions_stars_and_the_turn_clock_wa
 @pytest.fixture
 def manual(tmp_path):
     cfg = tmp_path / "sim.toml"
-    cfg.write_text('[game]\nkickoff = "red"\n')
+    # a long turn clock: a slow machine must not see a turn run out under the test's clicks
+    cfg.write_text('[game]\nkickoff = "red"\n\n[game.options]\nturn_seconds = 300.0\n')
     proc = SimProcess(["--ruleset", "stbg", "--manual", "--config", str(cfg), "--journal-dir",
                        str(tmp_path / "journal"), "--http-port", "0"], tmp_path / "sim.log")
     yield proc
@@ -220,6 +221,7 @@ def test_stbg_person_plays_a_turn_by_clicks_and_sees_a_refusal(manual, page):
     # red rolls 4 and splits it: the kick-off pass (1), a dribble by the receiver (1), another player (2)
     _roll(page, "red", 4)
     _points(page, 4)
+    page.wait_for_function("() => Number(document.querySelector('#move-clock').textContent) > 30")   # 300 s
     page.locator("g.ball").click()
     _click_square(page, "e8")
     page.wait_for_selector("g.pawn[data-pawn='red-p3'][data-square='e8'].holder")
