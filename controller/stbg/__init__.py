@@ -19,7 +19,7 @@ controller.ruleset.Illegal: over_budget: red-p4 to b7 costs 1, 0 left
 """
 from __future__ import annotations
 
-from .actions import Action, Batch, Card, Done, Hand, Kick, Roll, Star, Step, Substitution, Tick, parse_action
+from .actions import Action, Batch, Card, Done, Hand, Kick, Leave, Roll, Star, Step, Substitution, Tick, parse_action
 from .board import BLUE, KINDS, PAWN_IDS, RED, REFEREE_CARDS, name, parse
 from .errors import Illegal
 from .game import Fix, Game, LedView, Result
@@ -29,7 +29,7 @@ from .state import Options, Phase, State, Turn
 
 __all__ = [
     "BLUE", "KINDS", "PAWN_IDS", "RED", "REFEREE_CARDS",
-    "Action", "Batch", "Card", "Done", "Fix", "Game", "Hand", "Illegal", "Kick", "LedView", "Options", "Phase",
+    "Action", "Batch", "Card", "Done", "Fix", "Game", "Hand", "Illegal", "Kick", "Leave", "LedView", "Options", "Phase",
     "Result", "Roll", "SoccerTheBoardGame", "Star", "State", "StbgSnapshot", "Step", "Substitution", "Tick", "Turn",
     "name", "parse", "parse_action",
 ]

@@ -10,6 +10,7 @@ form: `str(action)` writes it, `parse_action` reads it back. Pawns are red-p1..r
     done TEAM                   Done: the team ends its turn or its set-up          done red
     star TEAM KIND              Star: a star card instead of a roll                 star blue pass
     substitution PAWN           Substitution: a yellow card discarded               substitution red-p3
+    leave PAWN                  Leave: a sent-off pawn lifted off the board         leave blue-p4
     hand TEAM KIND...           Hand: a team's six star cards declared              hand red pass pass shoot ...
     tick SECONDS                Tick: time passes                                   tick 1.5
     ACTION ; ACTION ...         Batch: several moves read from one board change     red-p2 c9 ; ball c12
@@ -112,6 +113,18 @@ class Substitution:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class Leave:
+    """A sent-off pawn lifted off the board."""
+    pawn: int
+
+    def __str__(self) -> str:
+        return f"leave {PAWN_IDS[self.pawn]}"
+
+    def __repr__(self) -> str:
+        return f'Leave(Pawn("{PAWN_IDS[self.pawn]}"))'
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Hand:
     """A team's hand of star cards, declared before the first kick-off."""
     team: int
@@ -137,7 +150,7 @@ class Batch:
         return f"Batch({', '.join(repr(a) for a in self.actions)})"
 
 
-Action = Roll | Card | Step | Kick | Done | Star | Substitution | Hand | Tick | Batch
+Action = Roll | Card | Step | Kick | Done | Star | Substitution | Leave | Hand | Tick | Batch
 
 
 def parse_action(text: str) -> Action:
@@ -159,7 +172,8 @@ def _parse(words: list[str]) -> Action:
     if not words:
         raise ValueError("empty")
     verb, args = words[0], words[1:]
-    check_arity(verb, args, {"roll": 2, "card": 1, "ball": 1, "done": 1, "star": 2, "substitution": 1, "tick": 1})
+    check_arity(verb, args, {"roll": 2, "card": 1, "ball": 1, "done": 1, "star": 2, "substitution": 1, "leave": 1,
+                             "tick": 1})
     if verb == "roll":
         return parse_roll(args, parse_team)
     if verb == "card":
@@ -176,6 +190,8 @@ def _parse(words: list[str]) -> Action:
         return Star(parse_team(args[0]), args[1])
     if verb == "substitution":
         return Substitution(parse_pawn(args[0]))
+    if verb == "leave":
+        return Leave(parse_pawn(args[0]))
     if verb == "hand":
         if not args or any(k not in KINDS for k in args[1:]):
             raise ValueError(f"a hand is a team and star cards ({', '.join(KINDS)})")

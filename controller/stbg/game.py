@@ -32,7 +32,7 @@ from controller.ruleset import LedView as LedView
 from hal.board import TEAMS
 
 from . import clock, legal, play, restarts, stars, views
-from .actions import Action, Batch, Card, Done, Hand, Kick, Roll, Star, Step, Substitution, Tick, parse_action
+from .actions import Action, Batch, Card, Done, Hand, Kick, Leave, Roll, Star, Step, Substitution, Tick, parse_action
 from .board import GOAL_AREA, PAWN_IDS, REFEREE_CARDS, pawns_of, team_of
 from .errors import Illegal
 from .reach import on_board_count, pawn_at
@@ -182,6 +182,8 @@ class Game:
         before = self.state
         self.state = before.clone()         # the rules change the copy; `before` stays as it was
         self._events = []
+        if not isinstance(action, (Tick, Leave)):   # the players took a sent-off pawn off, or play went on
+            self.state.standing = [-1] * len(self.state.standing)
         try:
             self._dispatch(action)
             self._tell_possession()
@@ -217,6 +219,8 @@ class Game:
         st = self.state
         if isinstance(action, Tick):
             return clock.tick(self, action.seconds)
+        if isinstance(action, Leave):
+            return restarts.leave(self, action.pawn)
         if st.phase in OVER:
             raise Illegal("game_over", f"the match is over ({st.phase})")
         if isinstance(action, Roll):

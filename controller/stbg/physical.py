@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from controller.ruleset import Illegal, Reading
 from hal.board import BALL_BIT, N_SQUARES, TEAM_BIT, TEAMS
 
-from .actions import Batch, Kick, Step
+from .actions import Batch, Kick, Leave, Step
 from .board import line, name, squares_of
 from .reach import pawn_at, within
 from .restarts import allowed_places
@@ -33,6 +33,9 @@ def expected_occupancy(game: Game) -> bytearray:
     st = game.state
     out = bytearray(N_SQUARES)
     for p, s in enumerate(st.sq):
+        if s >= 0:
+            out[s] |= TEAM_BIT[p // 6]
+    for p, s in enumerate(st.standing):            # sent off, not lifted yet
         if s >= 0:
             out[s] |= TEAM_BIT[p // 6]
     if st.ball >= 0:
@@ -61,6 +64,11 @@ def may_lift(game: Game, token: str) -> Illegal | None:
 def read_difference(game: Game, missing: list[Token], extra: list[Token], final: bool = False) -> Reading:
     if not missing and not extra:
         return Reading("exact")
+    leaving = [(p, (s, t)) for p, s in enumerate(game.state.standing) for t in (TEAMS[p // 6],) if (s, t) in missing]
+    if leaving:                                    # a sent-off pawn lifted off the board
+        if len(leaving) == len(missing) and not extra:
+            return Reading("exact", Leave(leaving[0][0]))
+        missing = [m for m in missing if m not in {token for _, token in leaving}]
     for _, token in missing:
         err = may_lift(game, token)
         if err is not None:

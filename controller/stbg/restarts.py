@@ -150,12 +150,21 @@ def card(game: Game, kind: str) -> None:
 def _send_off(game: Game, pawn: int) -> None:
     st = game.state
     st.sent_off[pawn] = True
+    st.standing[pawn] = st.sq[pawn]                   # off the pitch, still on its square until lifted
     st.sq[pawn] = -1
     st.sub_pawn[team_of(pawn)] = -1
     team = team_of(pawn)
     if on_board_count(st, team) < 3:                   # S26
         game.emit("abandoned", team=TEAMS[team], players=on_board_count(st, team))
         st.phase = Phase.ABANDONED
+
+
+def leave(game: Game, pawn: int) -> None:
+    """A sent-off pawn lifted off the board (BOARD.md: pawns that leave the board are lifted, not placed)."""
+    st = game.state
+    if st.standing[pawn] < 0:
+        raise Illegal("no_token", f"{PAWN_IDS[pawn]} is not standing on the board sent off")
+    st.standing[pawn] = -1
 
 
 def substitution(game: Game, pawn: int) -> None:

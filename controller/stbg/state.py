@@ -112,6 +112,8 @@ class State:
     now: float = 0.0                  # seconds since the set-up
     possession: int = -1              # the team that had the ball when `possession` was last told
     winner: int = -1
+    standing: list[int] = field(default_factory=lambda: [-1] * N_PAWNS)   # a sent-off pawn's square until it
+    # is lifted: the board still has it there until the players take it off (or the next action)
     shootout: list[int] = field(default_factory=lambda: [0, 0])         # S14: kicks scored
     shootout_taken: list[int] = field(default_factory=lambda: [0, 0])   # and taken
 
@@ -128,4 +130,4 @@ class State:
 
 
 _LISTS = ("sq", "sent_off", "yellow", "score", "dice", "done", "subs", "skips", "sub_pawn", "shootout",
-          "shootout_taken")
+          "shootout_taken", "standing")
