@@ -27,7 +27,7 @@ from .journal import CHECKPOINT, dumps
 from .referee import Referee
 
 VERSION = 1
-CHECKPOINT_EVERY = 250      # journaled inputs between checkpoints: a resume replays at most this many
+CHECKPOINT_EVERY = 100      # journaled inputs between checkpoints: a resume replays at most this many (~4.5 KB each)
 _ROOT = Path(__file__).resolve().parents[2]
 # the code whose objects a checkpoint holds: a change to any of it makes older checkpoints unusable
 _CODE = ("controller/core.py", "controller/ruleset.py", "controller/scenario.py", "controller/daemon/referee.py",
