@@ -165,7 +165,7 @@ def _sequence(game: Game, missing: list[Token],
         for blue in per_team[1]:
             readings = _units(game, red + blue, ball)
             if not readings:
-                first = first or Illegal("not_expected", "the holder takes the ball along: put the ball down too")
+                first = first or _holder_alone(game, red + blue)
             for units in readings:
                 orders: Iterable[tuple[Unit, ...]] = permutations(units) if len(units) <= MAX_UNITS \
                     else [tuple(units)]
@@ -177,6 +177,20 @@ def _sequence(game: Game, missing: list[Token],
                         return action, None
                     first = first or err
     return None, first or Illegal("board_mismatch", "these tokens are on no legal way")
+
+
+def _holder_alone(game: Game, moves: list[tuple[int, int, int]]) -> Illegal:
+    """The holder put down without its ball: why carrying the ball there is refused (over_budget, path_blocked,
+    ...), or, when it may carry it there, that the ball goes down too (S15)."""
+    st = game.state
+    for p, _, b in moves:
+        if p == st.holder:
+            try:
+                game.apply(Step(p, b))
+            except Illegal as e:
+                return e
+            game.undo()
+    return Illegal("not_expected", "the holder takes the ball along: put the ball down too")
 
 
 def _on_its_way(game: Game, missing: list[Token], extra: list[Token], final: bool) -> bool:
