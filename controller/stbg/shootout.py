@@ -44,11 +44,13 @@ def kick(game: Game) -> None:
     """Both have rolled for a kick: the shooter's higher roll scores."""
     st = game.state
     team = st.attack
-    scored = st.dice[team] > st.dice[other(team)]
+    shooter, keeper = st.dice[team], st.dice[other(team)]
+    scored = shooter > keeper
     st.dice = [0, 0]
     st.shootout_taken[team] += 1
     st.shootout[team] += scored
-    game.emit("shootout_kick", team=TEAMS[team], scored=scored, outcome="goal" if scored else "miss",
+    outcome = "goal" if scored else "save" if shooter < keeper else "tie"
+    game.emit("shootout_kick", team=TEAMS[team], scored=scored, outcome=outcome,
               tally={"red": st.shootout[0], "blue": st.shootout[1]})
     if decided(game):
         return final_whistle(game)

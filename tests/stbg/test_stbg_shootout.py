@@ -61,10 +61,11 @@ def test_s14_a_kick_scores_on_the_shooters_higher_roll_a_tie_or_lower_is_a_miss(
     game = drawn_at_full_time()
     rolls(game, (6, 1))                               # red shoots first
     out = game.apply(parse_action("roll blue 3")) + game.apply(parse_action("roll red 3"))
-    assert out == [{"event": "shootout_kick", "team": "red", "scored": False, "outcome": "miss",
+    assert out == [{"event": "shootout_kick", "team": "red", "scored": False, "outcome": "tie",
                     "tally": {"red": 0, "blue": 0}}]
     kicks(game, (5, 4))                               # blue
-    kicks(game, (2, 6))                               # red
+    save = game.apply(parse_action("roll red 2")) + game.apply(parse_action("roll blue 6"))
+    assert [(e["team"], e["scored"], e["outcome"]) for e in save] == [("red", False, "save")]
     assert game.state.shootout == [0, 1] and game.state.shootout_taken == [2, 1]
 
 
