@@ -146,6 +146,7 @@ def read_journal(path: str | os.PathLike) -> JournalFile:
             jf.damaged = "a line is not a JSON object"
     else:
         jf.chain, jf.good_bytes = chain, complete
+        jf.checkpoints = []           # only a chain vouches for a checkpoint: an unchained journal is replayed whole
     jf.truncated = len(data) - jf.good_bytes
     jf.seq_seen = max((int(m) for m in _CHAIN_SEQ.findall(data)), default=0)
     return jf

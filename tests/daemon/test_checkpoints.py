@@ -284,3 +284,22 @@ def test_a_resume_uses_no_checkpoint_past_what_the_broker_acknowledged(tmp_path,
     assert third.checkpoint_used == jf.checkpoints[0][0]
     assert third.resumed["resent"] == later > 0
     _same(third.referee, whole)
+
+
+def test_a_checkpoint_in_a_journal_without_a_chain_is_never_used(tmp_path, monkeypatch):
+    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVERY", EVERY)
+    options = {"half_minutes": 3.0, "extra_time": False}
+    lines = _bot_lines(3, "soccer_tactics_world", options)[:50]
+    played = _play(tmp_path, "soccer_tactics_world", options, lines)
+    text = played.journal_path.read_text().splitlines()
+    old = [t.replace('"version":2', '"version":1') for t in text if not t.startswith(CHAIN)]
+    played.journal_path.write_text("\n".join(old) + "\n")
+    assert read_journal(played.journal_path).checkpoints == []       # nothing vouches for them
+    resumed = _daemon(tmp_path, "soccer_tactics_world", options)
+    resumed.start()
+    try:
+        assert resumed.checkpoint_used == 0 and resumed.resumed["lines"] == len(lines)
+        _same(resumed.referee, _uninterrupted("soccer_tactics_world", options, lines))
+    finally:
+        resumed.stop()
+        resumed.hw.close()
