@@ -344,7 +344,7 @@ atexit.register(_write)
 import controller.daemon.main as _main
 import controller.daemon.systemd as _systemd
 if hasattr(_main, "settle_memory"):          # start-up ends with the daemon's collection policy set up
-    _settle = (lambda: None) if os.environ.get("BENCH_GC_DEFAULT") else _main.settle_memory   # baseline: Python's
+    _settle = gc.enable if os.environ.get("BENCH_GC_DEFAULT") else _main.settle_memory   # baseline: Python's
     def _settled():
         _settle()
         _armed[0] = True

@@ -13,6 +13,7 @@ the command was given `-v`; a reader that closes the output pipe (`| head`) ends
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Iterator
@@ -173,6 +174,12 @@ def commands() -> Iterator[tuple[str, str]]:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     verbose = bool({"-v", "--verbose"} & set(argv))
+    # The daemon's start-up allocates a few hundred thousand long-lived objects (modules, models, path tables):
+    # the collector would walk them again and again for nothing. It is off until the daemon is ready, which
+    # turns it back on with those objects frozen out of its sight (controller/daemon/main.py settle_memory).
+    quiet_start = argv[:1] in (["run"], ["sim"]) and gc.isenabled()
+    if quiet_start:
+        gc.disable()
     try:
         return _main(argv)
     except BrokenPipeError:               # the reader went away (| head): nothing left to say
@@ -190,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"soccerboard {argv[0] if argv else ''}: failed: {type(e).__name__}: {e} "
               "(run it again with -v for the traceback, and report it)", file=sys.stderr)
         return REJECTED
+    finally:
+        if quiet_start:
+            gc.enable()
 
 
 def _config_error(e: Exception) -> bool:

@@ -96,9 +96,11 @@ def prepare_tables(ruleset: str) -> None:
 def settle_memory() -> None:
     """Once started, everything built so far (the path tables, the modules) lives as long as the process:
     gc.freeze() moves it out of the collector's sight, so a full collection walks only what play creates and
-    pauses for a few milliseconds instead of tens. The thresholds stay Python's."""
+    pauses for a few milliseconds instead of tens. The thresholds stay Python's; the collector, which the
+    command line keeps off during start-up (controller/cli.py), is on from here."""
     gc.collect()
     gc.freeze()
+    gc.enable()
 
 
 SUPERVISE_SECONDS = 1.0   # how often serve() looks for a dead thread (a signal or the match's end wake it at once)

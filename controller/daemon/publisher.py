@@ -161,6 +161,7 @@ class Publisher:
         self._retained: dict[str, object] = {}
         self._clearing: dict[str, float] = {}       # topics of retained commands being cleared, until when
         self._wake = threading.Event()
+        self._answered = threading.Event()          # the broker answered a connection attempt (or dropped it)
         self._stop = threading.Event()
         self._client: mqtt.Client | None = None
         self._state = "down"                       # down / connecting / up
@@ -283,6 +284,7 @@ class Publisher:
         client.on_publish = self._handle_publish
         client.on_message = self._handle_message
         self._client, self._state = client, "connecting"
+        self._answered.clear()
         try:
             client.connect(self.host, self.port, self._keepalive)
         except (OSError, ValueError, ssl.SSLError) as e:
@@ -292,8 +294,9 @@ class Publisher:
         _no_delay(client)
         client.loop_start()
         end = time.monotonic() + self._connect_timeout
-        while self._state == "connecting" and time.monotonic() < end and not self._stop.is_set():
-            time.sleep(0.01)
+        while (self._state == "connecting" and not self._answered.is_set() and time.monotonic() < end
+               and not self._stop.is_set()):
+            self._answered.wait(min(0.5, max(0.0, end - time.monotonic())))   # set by the broker's answer
         if self._state != "up":
             if self._state == "connecting":
                 self._note_error(f"no answer from the broker at {self.host}:{self.port}")
@@ -352,6 +355,7 @@ class Publisher:
         if reason_code.is_failure:
             self._note_error(f"the broker at {self.host}:{self.port} refused the connection: {reason_code}")
             self._state = "refused"
+            self._answered.set()
             return
         client.subscribe(f"{self.base}/cmd/+", qos=1)
         if self._on_sim_input is not None:
@@ -369,9 +373,12 @@ class Publisher:
         self._state = "up"
         self.connected.set()
         self.attempted.set()
+        self._answered.set()
         self._wake.set()
 
     def _handle_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        if client is self._client:
+            self._answered.set()
         if client is self._client and self._state == "up":
             self._note_error(f"lost the broker at {self.host}:{self.port} ({reason_code})")
             self._state = "lost"
