@@ -175,8 +175,13 @@ def test_human_against_bot_the_bot_plays_its_own_team_only(tmp_path):
         wait_for(lambda: any(e["event"] == "ball_played" and e["team"] == "blue" for e in sim.events),
                  10, "the bot's kick-off")
         assert [e["kickoff"] for e in sim.events if e["event"] == "roll_off"] == ["blue"]
+        # then it waits for the person: once the bot has done all it may (it rolls its own die at once
+        # when both teams roll), nothing changes until red acts
+        def waits_for_red() -> bool:
+            expects = sim.state()["expects"]
+            return expects.get("team") in ("red", "both") and "blue" not in expects.get("waiting", [])
+        wait_for(waits_for_red, 5, "the bot to wait for the person")
         st = sim.state()
-        assert st["expects"]["team"] in ("red", "both")              # then it waits for the person
         time.sleep(0.3)
         assert sim.state()["seq"] == st["seq"]
     finally:
