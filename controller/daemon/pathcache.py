@@ -19,16 +19,20 @@ import hashlib
 import logging
 import marshal
 import os
-import random
 import tempfile
 from pathlib import Path
 
-from controller.rules import geometry, paths
+from controller.rules import (
+    export_path_tables,
+    install_path_tables,
+    path_table_sources,
+    path_tables_fingerprint,
+)
 
 log = logging.getLogger(__name__)
 
 MAGIC = b"soccerboard-path-tables\n"
-SPOT_CHECKS = 6            # tables built again on load and compared with the file's
+SPOT_CHECKS = 6            # tables built again on load and compared with the file's (picked anew at each start)
 
 
 def cache_dirs() -> list[Path]:
@@ -44,9 +48,9 @@ def cache_dirs() -> list[Path]:
 
 def cache_key() -> str:
     """A hash of the geometry and of the code that builds the tables from it."""
-    h = hashlib.sha256(repr(paths.geometry_fingerprint()).encode())
-    for module in (paths, geometry):
-        h.update(Path(module.__file__ or "").read_bytes())
+    h = hashlib.sha256(repr(path_tables_fingerprint()).encode())
+    for source in path_table_sources():
+        h.update(Path(source).read_bytes())
     return h.hexdigest()[:32]
 
 
@@ -72,7 +76,7 @@ def load_or_build(dirs: list[Path] | list[str] | None = None) -> str:
         except ValueError as e:
             damaged = True
             log.warning("the path-table cache %s is not usable (%s); building the tables again", path, e)
-    blob = encode(paths.export_tables())
+    blob = encode(export_path_tables())
     for directory in places:
         if write(cache_file(directory, key), blob):
             break
@@ -95,25 +99,7 @@ def install(blob: bytes) -> None:
         tables = marshal.loads(body)
     except (EOFError, ValueError, TypeError) as e:
         raise ValueError(f"unreadable: {e}") from None
-    saved = paths.snapshot_tables()
-    paths.import_tables(tables)
-    try:
-        _spot_check()
-    except ValueError:
-        paths.restore_tables(saved)
-        raise
-
-
-def _spot_check() -> None:
-    """A few tables, built again from scratch, must equal the installed ones."""
-    rng = random.Random()
-    for _ in range(SPOT_CHECKS):
-        start, n = rng.randrange(geometry.N_SQUARES), rng.choice(paths.PAWN_STEPS)
-        if paths.table(0, start, n) != paths.pawn_table(start, n):
-            raise ValueError(f"the table of square {start}, {n} steps, differs from a fresh one")
-        ball = rng.choice(paths.BALL_STEPS)
-        if paths.ball_targets(start, ball) != paths.fresh_ball_targets(start, ball):
-            raise ValueError(f"the ball's table of square {start}, {ball} squares, differs from a fresh one")
+    install_path_tables(tables, seed=int.from_bytes(os.urandom(4), "little"), checks=SPOT_CHECKS)
 
 
 def write(path: Path, blob: bytes) -> bool:

@@ -33,6 +33,10 @@ from .geometry import ALL as ALL_SQUARES
 from .geometry import Square, chebyshev
 from .geometry import name as square_name
 from .geometry import parse as parse_square
+from .paths import export_tables as export_path_tables
+from .paths import geometry_fingerprint as path_tables_fingerprint
+from .paths import install_tables as install_path_tables
+from .paths import table_sources as path_table_sources
 from .phase import BALL_PHASES, BOTH_ROLL_PHASES, MOVE_PHASES, OFFSIDE_PHASES, SETUP_PHASES, Phase
 from .physical import Reading
 from .pieces import BLUE, RED, TEAMS, Pawn, is_keeper
@@ -44,5 +48,6 @@ __all__ = [
     "SETUP_PHASES", "TEAMS",
     "Action", "Dribble", "Fix", "Game", "GameState", "Illegal", "LedView", "MinorFoul", "MoveBall", "MovePawn",
     "Options", "Pawn", "Phase", "Press", "Reading", "RemovePawn", "Result", "Roll", "Spin", "Square", "Tick",
-    "chebyshev", "is_keeper", "parse_action", "parse_square", "square_name",
+    "chebyshev", "export_path_tables", "install_path_tables", "is_keeper", "parse_action", "parse_square",
+    "path_table_sources", "path_tables_fingerprint", "square_name",
 ]

@@ -282,6 +282,29 @@ def _int(v: object) -> int:
     return v
 
 
+def table_sources() -> tuple[str, ...]:
+    """The files of the code the tables follow from (a cache is keyed by their text too)."""
+    return (__file__, g.__file__ or "")
+
+
+def install_tables(data: Any, seed: int = 0, checks: int = 6) -> None:
+    """import_tables(), then `checks` tables picked from `seed` built again from scratch and compared with the
+    installed ones; ValueError, with the tables as they were before, when anything differs."""
+    saved = snapshot_tables()
+    import_tables(data)
+    try:
+        for k in range(checks):
+            x = (seed + k * 7919) & 0x7FFFFFFF
+            start, n, ball = x % g.N_SQUARES, PAWN_STEPS[x % len(PAWN_STEPS)], BALL_STEPS[(x // 7) % len(BALL_STEPS)]
+            if table(0, start, n) != pawn_table(start, n):
+                raise ValueError(f"the table of square {start}, {n} steps, differs from a fresh one")
+            if ball_targets(start, ball) != fresh_ball_targets(start, ball):
+                raise ValueError(f"the ball's table of square {start}, {ball} squares, differs from a fresh one")
+    except ValueError:
+        restore_tables(saved)
+        raise
+
+
 def snapshot_tables() -> tuple:
     """The installed tables as they stand (restore_tables puts them back)."""
     return ([[list(row) for row in v] for v in _BY_VARIANT], [[list(row) for row in v] for v in _BALL],
