@@ -5,6 +5,7 @@ ends (half time, extra time, full time) is flow.end_period.
 """
 from __future__ import annotations
 
+from .. import shootout
 from . import flow, setpieces
 from .base import Match
 from .errors import Illegal
@@ -81,10 +82,5 @@ def shootout_kick(game: Match, outcome: str) -> None:
 
 
 def _shootout_decided(game: Match) -> bool:
-    """Five kicks each, stopping once one side cannot catch up; then one each until decided."""
     st = game.state
-    k = game.options.shootout_kicks
-    (ta, tb), (ga, gb) = st.shootout_taken, st.shootout
-    if ta <= k and tb <= k:
-        return ga + (k - ta) < gb or gb + (k - tb) < ga
-    return ta == tb and ga != gb
+    return shootout.decided(st.shootout_taken, st.shootout, game.options.shootout_kicks)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from hal.board import TEAMS
 
+from .. import shootout as tally
 from .board import other
 from .state import Phase
 
@@ -60,11 +61,7 @@ def kick(game: Game) -> None:
 def decided(game: Game) -> bool:
     """`shootout_kicks` each, stopping once one side cannot catch up; then one each until one leads."""
     st = game.state
-    k = game.options.shootout_kicks
-    (ta, tb), (ga, gb) = st.shootout_taken, st.shootout
-    if ta <= k and tb <= k:
-        return ga + (k - ta) < gb or gb + (k - tb) < ga
-    return ta == tb and ga != gb
+    return tally.decided(st.shootout_taken, st.shootout, game.options.shootout_kicks)
 
 
 def final_whistle(game: Game) -> None:

@@ -21,6 +21,11 @@ from typing import Self
 import paho.mqtt.client as mqtt
 import pytest
 
+from controller.daemon.config import load_settings
+from controller.daemon.service import Daemon
+from hal.backends import open_hardware
+from simulator.players import BotOpponent
+
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "t1"
 BASE = f"soccerboard/{BOARD}"
@@ -224,3 +229,56 @@ def write_scenario(path: Path, lines: list[dict]) -> Path:
 
 def sim_args(broker: Mosquitto, journal: Path, *extra: str) -> list[str]:
     return ["sim", "--broker", broker.url(), "--board-id", BOARD, "--journal-dir", str(journal), *extra]
+
+
+# short matches for the in-process simulator daemon, per game
+SIM_OPTIONS = {"soccer_tactics_world": {"half_minutes": 3.0, "extra_time": False}, "stbg": {"half_minutes": 15.0}}
+
+
+class SimDaemon:
+    """A sim-mode daemon with the browser's entry point (`send`) and what it answered."""
+
+    def __init__(self, tmp_path, clock: str = "sim", sim_mode: bool = True, options: dict | None = None,
+                 bot: str | None = None, ruleset: str = "soccer_tactics_world"):
+        settings = load_settings(None, env=False, journal__dir=str(tmp_path / "journal"), board_id="t1",
+                                 game__ruleset=ruleset, game__options=dict(options or SIM_OPTIONS[ruleset]))
+        self.hw = open_hardware({"backend": "sim", "clock": clock})
+        self.board = self.hw.leds
+        self.daemon = Daemon(settings, self.hw, board_follows_game=True, tick=0.01, auto_setup=True,
+                             sim_mode=sim_mode)
+        self.responses: list[dict] = []
+        self.events: list[dict] = []
+        self.daemon.observers.append(self._observe)
+        self.bot = (BotOpponent(bot, 3, self.daemon.put, think=0.0, ruleset=ruleset).attach(self.daemon)
+                    if bot else None)
+        self.daemon.start(self.bot)
+        wait_for(lambda: self.state() is not None, 10, "the set-up")
+
+    def _observe(self, msgs) -> None:
+        for m in msgs:
+            if m.topic == "response":
+                self.responses.append(m.payload)
+            elif m.topic == "events":
+                self.events.append(m.payload)
+
+    def send(self, line: dict | bytes) -> None:
+        self.daemon.on_sim_input(line if isinstance(line, bytes) else json.dumps(line).encode())
+
+    def settle(self) -> None:
+        """Let the sim clock pass the settle window and the core take what settled."""
+        time.sleep(0.05)                        # the poller takes the new frame (it waits 2 ms at most)
+        self.board.advance(0.06)
+        time.sleep(0.05)
+        wait_for(lambda: self.daemon.inputs.empty(), 5, "the inputs")
+        time.sleep(0.05)
+
+    def state(self) -> dict | None:
+        return self.daemon.referee.state_doc
+
+    def journal_lines(self) -> list[str]:
+        self.daemon.journal.flush(2)
+        return self.daemon.journal_path.read_text().splitlines()
+
+    def close(self) -> None:
+        self.daemon.stop()
+        self.hw.close()

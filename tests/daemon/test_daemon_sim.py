@@ -4,64 +4,9 @@ from __future__ import annotations
 
 import time
 
-from controller.daemon.config import load_settings
-from controller.daemon.service import Daemon
 from controller.tracking import FrameTracker
-from hal.backends import open_hardware
 from hal.frames import empty_frame, tokens_at, with_token
-from simulator.players import BotOpponent
-from tests.daemon.daemon_helpers import wait_for
-
-OPTIONS = {"half_minutes": 3.0, "extra_time": False}
-
-
-class SimDaemon:
-    """A sim-mode daemon with the browser's entry point (`send`) and what it answered."""
-
-    def __init__(self, tmp_path, clock: str = "sim", sim_mode: bool = True, options: dict | None = None,
-                 bot: str | None = None):
-        settings = load_settings(None, env=False, journal__dir=str(tmp_path / "journal"), board_id="t1",
-                                 game__options=dict(options or OPTIONS))
-        self.hw = open_hardware({"backend": "sim", "clock": clock})
-        self.board = self.hw.leds
-        self.daemon = Daemon(settings, self.hw, board_follows_game=True, tick=0.01, auto_setup=True,
-                             sim_mode=sim_mode)
-        self.responses: list[dict] = []
-        self.events: list[dict] = []
-        self.daemon.observers.append(self._observe)
-        self.bot = BotOpponent(bot, 3, self.daemon.put, think=0.0).attach(self.daemon) if bot else None
-        self.daemon.start(self.bot)
-        wait_for(lambda: self.state() is not None, 10, "the set-up")
-
-    def _observe(self, msgs) -> None:
-        for m in msgs:
-            if m.topic == "response":
-                self.responses.append(m.payload)
-            elif m.topic == "events":
-                self.events.append(m.payload)
-
-    def send(self, line: dict | bytes) -> None:
-        import json
-        self.daemon.on_sim_input(line if isinstance(line, bytes) else json.dumps(line).encode())
-
-    def settle(self) -> None:
-        """Let the sim clock pass the settle window and the core take what settled."""
-        time.sleep(0.05)                        # the poller takes the new frame (it waits 2 ms at most)
-        self.board.advance(0.06)
-        time.sleep(0.05)
-        wait_for(lambda: self.daemon.inputs.empty(), 5, "the inputs")
-        time.sleep(0.05)
-
-    def state(self) -> dict | None:
-        return self.daemon.referee.state_doc
-
-    def journal_lines(self) -> list[str]:
-        self.daemon.journal.flush(2)
-        return self.daemon.journal_path.read_text().splitlines()
-
-    def close(self) -> None:
-        self.daemon.stop()
-        self.hw.close()
+from tests.daemon.daemon_helpers import SIM_OPTIONS, SimDaemon, wait_for
 
 
 def _roll_off_blue_kicks(sim: SimDaemon) -> None:
@@ -146,7 +91,7 @@ def test_a_daemon_refereeing_a_real_board_refuses_simulator_inputs(tmp_path):
 
 
 def test_rule_11_the_move_clock_runs_out_on_the_wall_clock_when_a_person_plays(tmp_path):
-    sim = SimDaemon(tmp_path, clock="wall", options={**OPTIONS, "move_seconds": 0.5})
+    sim = SimDaemon(tmp_path, clock="wall", options={**SIM_OPTIONS["soccer_tactics_world"], "move_seconds": 0.5})
     try:
         _roll_off_blue_kicks(sim)
         sim.send({"type": "roll", "die": "blue", "value": 3})   # the kick-off roll starts the move clock

@@ -4,48 +4,14 @@ browser sends them (`<base>/sim/input`, controller.daemon.siminput): rolls throu
 team buttons (`done`, star cards, substitution) and referee cards as scenario lines for the core."""
 from __future__ import annotations
 
-import json
 import time
 
-from controller.daemon.config import load_settings
-from controller.daemon.service import Daemon
-from hal.backends import open_hardware
-from simulator.players import BotOpponent
-from tests.daemon.daemon_helpers import wait_for
+from tests.daemon.daemon_helpers import SimDaemon, wait_for
 
 
-class StbgSim:
+def StbgSim(tmp_path, bot: str | None) -> SimDaemon:
     """A sim-mode STBG daemon, the bot playing `bot`, with the browser's entry point (`send`)."""
-
-    def __init__(self, tmp_path, bot: str | None):
-        settings = load_settings(None, env=False, journal__dir=str(tmp_path / "journal"), board_id="t1",
-                                 game__ruleset="stbg", game__options={"half_minutes": 15.0})
-        self.hw = open_hardware({"backend": "sim", "clock": "sim"})
-        self.daemon = Daemon(settings, self.hw, board_follows_game=True, tick=0.01, auto_setup=True, sim_mode=True)
-        self.responses: list[dict] = []
-        self.events: list[dict] = []
-        self.daemon.observers.append(self._observe)
-        self.bot = (BotOpponent(bot, 3, self.daemon.put, think=0.0, ruleset="stbg").attach(self.daemon)
-                    if bot else None)
-        self.daemon.start(self.bot)
-        wait_for(lambda: self.state() is not None, 10, "the set-up")
-
-    def _observe(self, msgs) -> None:
-        for m in msgs:
-            if m.topic == "response":
-                self.responses.append(m.payload)
-            elif m.topic == "events":
-                self.events.append(m.payload)
-
-    def send(self, line: dict) -> None:
-        self.daemon.on_sim_input(json.dumps(line).encode())
-
-    def state(self) -> dict | None:
-        return self.daemon.referee.state_doc
-
-    def close(self) -> None:
-        self.daemon.stop()
-        self.hw.close()
+    return SimDaemon(tmp_path, bot=bot, ruleset="stbg")
 
 
 def test_stbg_human_against_bot_the_bot_plays_blue_and_waits_for_red(tmp_path):

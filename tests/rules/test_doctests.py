@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 PUBLIC = ["controller.rules", "controller.rules.actions", "controller.rules.engine", "controller.rules.geometry",
+          "controller.shootout",
           "controller.rules.pieces"]
 README = Path(__file__).resolve().parents[2] / "README.md"
 
