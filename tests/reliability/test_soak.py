@@ -7,7 +7,7 @@ killed with SIGKILL and started again on the same journal directory, the clock s
 and the journal directory turns read-only. After the match its final journal is replayed and compared with
 the uninterrupted run of the same seed.
 
-CI runs SOCCERBOARD_SOAK_MATCHES matches (50 by default, about 3 minutes on two cores); the full form is
+CI runs SOCCERBOARD_SOAK_MATCHES matches (50 by default, 4-5 minutes on two cores); the full form is
 `SOCCERBOARD_SOAK_MATCHES=500`, or `python benchmarks/soak.py --matches 500`, which prints the same figures.
 """
 from __future__ import annotations
