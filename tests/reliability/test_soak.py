@@ -52,9 +52,19 @@ def test_soak_matches_reach_full_time_through_broker_daemon_clock_and_read_only_
                    "journal failed (a full card, a read-only card at start-up), and appends later lines after the "
                    "hole: published seqs a restart cannot reproduce, and a journal that replays to another match "
                    "with no journal_damaged")
-@pytest.mark.parametrize("kind", ["journal_full", "journal_full_kill", "journal_read_only_restart"])
+@pytest.mark.parametrize("kind", ["journal_full_kill", "journal_read_only_restart"])
 def test_soak_journal_that_cannot_be_written_loses_nothing_it_published(kind):
     figures = run_soak(3, lanes=3, speed=0.01, faults_per_match=1, kinds=[kind], window=(0.3, 0.5), keep=False)
+    assert_nothing_lost(figures)
+
+
+@pytest.mark.xfail(strict=False, reason="a full journal under a running daemon: the writer drops the lines whose "
+                   "write failed and goes on after them, so the journal sometimes misses inputs and replays to another "
+                   "match with no journal_damaged; whether a write fails in write() or only at the batch's flush (the "
+                   "buffered bytes are then written later, whole) depends on timing, so not every run shows it")
+def test_soak_journal_full_under_a_running_daemon_keeps_every_input():
+    figures = run_soak(3, lanes=3, speed=0.01, faults_per_match=1, kinds=["journal_full"], window=(0.3, 0.5),
+                       keep=False)
     assert_nothing_lost(figures)
 
 
