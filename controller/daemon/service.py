@@ -18,6 +18,7 @@ import queue
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,6 +52,7 @@ _END = "end-of-source"
 SIM_RECORD = 64        # LED frames and beeps a sim board keeps for looking at (it keeps all of them by default)
 COMMAND_RATE = 20      # referee commands a second (a burst of twice as many passes)
 SIM_RATE = 50          # simulator inputs a second (a person clicks a few; a script may send more)
+REFUSAL_RATE = 100     # answers to inputs refused over their rate (a bigger flood than this goes unanswered)
 IDLE_WAIT = 30.0       # the longest the core loop sleeps with nothing due (it turns for the watchdog too)
 EXTEND_EVERY = 1.0     # while a long resume runs, ask systemd for more start-up time this often (seconds)
 EXTEND_BY = 15.0       # ... this much each time
@@ -112,6 +114,7 @@ class Daemon:
         self._watermark_path: Path | None = None
         self._command_rate = RateLimit(COMMAND_RATE, 2 * COMMAND_RATE)
         self._sim_rate = RateLimit(SIM_RATE, 2 * SIM_RATE)
+        self._refusals = RateLimit(REFUSAL_RATE, REFUSAL_RATE)
         self._damage: dict | None = None     # what resuming found wrong with the journal, to announce
         self._seq_floor = 0                  # numbering goes on above this (a damaged journal's reach)
         self.damage: dict | None = None      # the damage announced at start-up (for status and tests)
@@ -128,9 +131,8 @@ class Daemon:
     def on_command(self, name: str, payload: bytes) -> None:
         """From the MQTT thread: parse, and queue the line (or answer the error at once)."""
         if not self._command_rate.allow():
-            if self._command_rate.tell():
-                log.warning("refused commands: more than %s a second", COMMAND_RATE)
-                self._answer_now(response(name[:40], error=f"refused: more than {COMMAND_RATE} commands a second"))
+            self._refuse_over_rate(self._command_rate, name[:40], f"more than {COMMAND_RATE} commands a second",
+                                   lambda: _request_id(name, payload))
             return
         try:
             line, request_id = parse_command(name, payload)
@@ -147,8 +149,7 @@ class Daemon:
                                                          "not the simulator (soccerboard sim)"))
             return
         if not self._sim_rate.allow():
-            if self._sim_rate.tell():
-                self._answer_now(response("sim/input", error=f"refused: more than {SIM_RATE} inputs a second"))
+            self._refuse_over_rate(self._sim_rate, "sim/input", f"more than {SIM_RATE} inputs a second", lambda: None)
             return
         try:
             line = parse_payload(payload)
@@ -158,6 +159,14 @@ class Daemon:
             return
         if queued is not None:
             self.put("sim", queued, None, ("sim/input", None))
+
+    def _refuse_over_rate(self, limit: RateLimit, name: str, why: str, request_id: Callable[[], object]) -> None:
+        """Each input over its rate is answered under its id, so a client can tell a refusal from a loss; only
+        a flood beyond REFUSAL_RATE a second goes unanswered (and is logged once a second)."""
+        if self._refusals.allow():
+            self._answer_now(response(name, error=f"refused: {why}", request_id=request_id()))
+        if limit.tell():
+            log.warning("refused %s: %s", name, why)
 
     def _answer_now(self, doc: dict) -> None:
         self.journal.publish_only([Msg("response", doc)])
@@ -561,3 +570,11 @@ def _due_ms(due: float | None) -> float | None:
     """A deadline rounded up to the next millisecond (clock lines count milliseconds), and one more: the
     snapshot's clock is rounded to the millisecond, so the fed time always reaches the deadline."""
     return None if due is None else math.ceil(due * 1000 - 1e-6) / 1000 + 0.001
+
+
+def _request_id(name: str, payload: bytes) -> object:
+    """The id of a command refused before it was carried out (bounded like any command's), if it has one."""
+    try:
+        return parse_command(name, payload)[1]
+    except CommandError as e:
+        return e.request_id

@@ -79,7 +79,7 @@ def test_published_json_never_carries_nan_or_infinity():
     assert clock_document(view)["move_deadline"] is None            # no overflow, no deadline that far away
 
 
-def test_a_flood_is_limited_and_its_refusal_answered_once_a_second():
+def test_a_flood_is_limited_and_logged_once_a_second():
     now = [0.0]
     limit = RateLimit(20, 40, clock=lambda: now[0])
     assert sum(limit.allow() for _ in range(100)) == 40             # the burst
@@ -88,6 +88,30 @@ def test_a_flood_is_limited_and_its_refusal_answered_once_a_second():
     assert sum(limit.allow() for _ in range(100)) == 10             # 20 a second after that
     now[0] += 1.0
     assert limit.tell()
+
+
+def test_each_command_over_the_rate_is_refused_under_its_id(tmp_path):
+    from controller.daemon.config import load_settings
+    from controller.daemon.service import COMMAND_RATE, Daemon
+    from hal.backends import open_hardware
+
+    settings = load_settings(None, env=False, journal__dir=str(tmp_path / "journal"), board_id="t1")
+    daemon = Daemon(settings, open_hardware({"backend": "sim"}), board_follows_game=True, tick=0.01,
+                    auto_setup=False)
+    answers: list[dict] = []
+    daemon.observers.append(lambda msgs: answers.extend(m.payload for m in msgs if m.topic == "response"))
+    daemon.start()
+    try:
+        sent = 2 * COMMAND_RATE + 30                   # the burst, then 30 more at once
+        for n in range(sent):
+            daemon.on_command("pause", json.dumps({"id": n}).encode())
+        wait_for(lambda: len(answers) >= sent, 10, "an answer to every command")
+        refused = [a for a in answers if str(a.get("detail", "")).startswith("refused: more than")]
+        assert sorted(a["id"] for a in refused) == list(range(2 * COMMAND_RATE, sent))
+        assert sorted(a["id"] for a in answers) == list(range(sent))    # none dropped, none answered twice
+    finally:
+        daemon.stop()
+        daemon.hw.close()
 
 
 def test_a_retained_command_is_never_carried_out_and_is_cleared(broker, tmp_path):
