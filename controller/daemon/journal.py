@@ -18,6 +18,7 @@ before the chain existed (header version 1) are read as they always were.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -30,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NoReturn
 
 log = logging.getLogger(__name__)
 
@@ -294,6 +295,10 @@ def _int(value: object, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
+class JournalFailed(Exception):
+    """The card refused a new file, a write or an fsync (read-only, full or failing)."""
+
+
 class JournalWriter:
     """A thread that appends lines, fsyncs them in batches, then hands their outputs on, in order."""
 
@@ -348,6 +353,15 @@ class JournalWriter:
 
     # ---- the thread ---------------------------------------------------------------------------
     def _run(self) -> None:
+        try:
+            self._write_batches()
+        except JournalFailed:
+            # nothing more can be made durable, so nothing more may be handed on: the thread ends, the
+            # supervisor stops the daemon, and a restart resumes from what the card holds
+            log.error("%s; the journal stops and nothing more is published", self.error)
+            self._abandon()
+
+    def _write_batches(self) -> None:
         last_sync, dirty, stop = time.monotonic(), False, False
         while not stop:
             try:
@@ -402,11 +416,9 @@ class JournalWriter:
         try:
             # held open across batches and closed by _sync_close(), so no `with` block fits
             self._file = open(path, "ab")  # noqa: SIM115
-        except OSError as e:      # a read-only or missing directory: keep refereeing, say so loudly
+        except OSError as e:      # a read-only or missing directory
             self._file = None
-            self.error = f"journal {path} cannot be opened: {e.strerror}"
-            log.error("%s", self.error)
-            return
+            self._fail(f"journal {path} cannot be opened: {e.strerror}")
         if header is not None:
             self._write(HEADER + dumps({**header, "version": VERSION}) + "\n")
 
@@ -416,10 +428,8 @@ class JournalWriter:
         raw = text.encode("utf-8")
         try:
             self._file.write(raw)
-        except OSError as e:      # a full or failing card: keep refereeing, say so loudly
-            self.error = f"journal write failed: {e.strerror}"
-            log.error("%s", self.error)
-            return
+        except OSError as e:      # a full or failing card
+            self._fail(f"journal write failed: {e.strerror}")
         self._chain = chain_next(self._chain, raw)
         self._unchained = True
         self.bytes_written += len(raw)
@@ -437,8 +447,19 @@ class JournalWriter:
             os.fsync(self._file.fileno())
             self.syncs += 1
         except OSError as e:
-            self.error = f"journal fsync failed: {e.strerror}"
-            log.error("%s", self.error)
+            self._fail(f"journal fsync failed: {e.strerror}")
+
+    def _fail(self, error: str) -> NoReturn:
+        self.error = error
+        raise JournalFailed(error)
+
+    def _abandon(self) -> None:
+        """Close the file without writing more: what reached the card is what a resume finds (a batch cut
+        short lies after the last `# chain` line, which a resume leaves out)."""
+        if self._file is not None:
+            with contextlib.suppress(OSError):
+                self._file.close()
+            self._file = None
 
     def _sync_close(self) -> None:
         if self._file is not None:

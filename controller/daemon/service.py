@@ -214,7 +214,10 @@ class Daemon:
         if self.publisher is not None:
             threads["mqtt"] = self.publisher.alive
         dead = sorted(name for name, alive in threads.items() if not alive)
-        return f"the {', '.join(dead)} thread{'s' if len(dead) > 1 else ''} stopped" if dead else None
+        if not dead:
+            return None
+        why = f": {self.journal.error}" if "journal" in dead and self.journal.error else ""
+        return f"the {', '.join(dead)} thread{'s' if len(dead) > 1 else ''} stopped{why}"
 
     @property
     def heartbeat(self) -> float:

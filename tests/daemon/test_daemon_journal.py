@@ -259,3 +259,90 @@ def test_serve_exits_with_failed_when_a_thread_dies(tmp_path, monkeypatch):
             signal.signal(sig, handler)
         daemon.hw.close()
     assert time.monotonic() - started < 10
+
+
+def _seqs(msgs) -> list[int]:
+    return [m.payload["seq"] for m in msgs if m.topic in ("events", "state") and "seq" in m.payload]
+
+
+@pytest.mark.parametrize("fault", ["fsync", "write"])
+def test_a_card_that_refuses_the_journal_stops_all_publishing_and_a_restart_reaches_every_seq(tmp_path, monkeypatch,
+                                                                                              fault):
+    """A full or failing card: nothing whose input is not durable is handed on, the journal thread ends (so the
+    supervisor stops the daemon), and a restart on the same card numbers on from every seq spectators saw."""
+    import errno
+
+    import controller.daemon.journal as journal
+
+    class Card:
+        """The journal file, whose writes the card starts refusing once full."""
+        full = False
+
+        def __init__(self, *args):
+            self._f = open(*args)        # noqa: SIM115 (closed by the writer through close())
+
+        def write(self, raw: bytes) -> int:
+            if Card.full:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return self._f.write(raw)
+
+        def __getattr__(self, name: str):
+            return getattr(self._f, name)
+
+    monkeypatch.setattr(journal, "open", Card, raising=False)
+    lines = scenario_lines(2, OPTIONS)
+    daemon = _daemon(tmp_path)
+    published: list[int] = []
+    daemon.observers.append(lambda msgs: published.extend(_seqs(msgs)))
+    daemon.start()
+    try:
+        for line in lines[:30]:
+            daemon.put("test", line)
+        wait_for(lambda: daemon.inputs.empty() and daemon.journal.flush(2), 20, "the first inputs")
+        before = list(published)
+
+        def full(*args, **kwargs):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        if fault == "fsync":
+            monkeypatch.setattr(journal.os, "fsync", full)
+        else:
+            Card.full = True
+        for line in lines[30:60]:
+            daemon.put("test", line)
+        wait_for(lambda: not daemon.journal.alive, 10, "the journal thread to stop")
+        assert published == before                                  # nothing more went out
+        assert "No space left on device" in (daemon.failure() or "")
+        assert daemon.heartbeat == 0.0
+    finally:
+        daemon.stop()
+        daemon.hw.close()
+    monkeypatch.undo()
+    again = _daemon(tmp_path)
+    again.start()
+    try:
+        assert again.referee.seq >= max(before)
+    finally:
+        again.stop()
+        again.hw.close()
+
+
+def test_a_journal_that_cannot_be_opened_is_a_failure_with_its_reason(tmp_path, monkeypatch):
+    import errno
+
+    import controller.daemon.journal as journal
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+    monkeypatch.setattr(journal, "open", read_only, raising=False)
+    daemon = _daemon(tmp_path)
+    published: list[int] = []
+    daemon.observers.append(lambda msgs: published.extend(_seqs(msgs)))
+    daemon.start()
+    try:
+        daemon.put("test", scenario_lines(2, OPTIONS)[0])
+        wait_for(lambda: not daemon.journal.alive, 10, "the journal thread to stop")
+        assert "cannot be opened: Read-only file system" in (daemon.failure() or "")
+        assert published == []
+    finally:
+        daemon.stop()
+        daemon.hw.close()
