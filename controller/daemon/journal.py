@@ -222,7 +222,7 @@ class JournalStore:
     def last_seq(self) -> int:
         """Where the next match's seq starts: the newest end marker, `# seq` floor or header among the
         journals, and never below a seq the broker acknowledged."""
-        floor = self._watermark_seq()
+        floor = self.acknowledged_seq()
         for path in reversed(self.journals()):
             try:
                 jf = read_journal(path)
@@ -281,7 +281,8 @@ class JournalStore:
         data = self._read_watermark_file()
         return _int(data.get("seq")) if data.get("journal") == journal.name else None
 
-    def _watermark_seq(self) -> int:
+    def acknowledged_seq(self) -> int:
+        """The highest event seq the broker acknowledged, whichever journal it belongs to (seq only rises)."""
         return _int(self._read_watermark_file().get("seq"))
 
     def write_watermark(self, journal: Path, seq: int) -> None:
@@ -365,7 +366,8 @@ class JournalWriter:
         last_sync, dirty, stop = time.monotonic(), False, False
         while not stop:
             try:
-                batch = [self._q.get(timeout=IDLE_SYNC_SECONDS)]
+                # lines waiting for their fsync bound the wait; with none, sleep until there is work
+                batch = [self._q.get(timeout=IDLE_SYNC_SECONDS if dirty else None)]
             except queue.Empty:
                 batch = []
             while len(batch) < 512:
@@ -464,8 +466,11 @@ class JournalWriter:
     def _sync_close(self) -> None:
         if self._file is not None:
             self._sync()
-            self._file.close()
-            self._file = None
+            file, self._file = self._file, None
+            try:
+                file.close()
+            except OSError as e:
+                self._fail(f"journal close failed: {e.strerror}")
 
 
 _SYNC = object()

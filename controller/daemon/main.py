@@ -114,7 +114,9 @@ def _set_when(done: threading.Event, then: threading.Event) -> None:
 def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
     """Start, tell systemd when ready, ping the watchdog while the core turns, stop on a signal.
 
-    Returns 0, INTERRUPTED when Ctrl-C (SIGINT) stopped it, or FAILED when one of the daemon's threads died."""
+    Returns 0, INTERRUPTED when Ctrl-C (SIGINT) stopped it, or FAILED when one of the daemon's threads died or
+    the journal cannot be used."""
+    from .journal import JournalFailed
     notifier = Notifier()
     stop = threading.Event()
     wake = threading.Event()  # a signal or the match's end wakes the supervising loop at once
@@ -128,7 +130,12 @@ def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, on_signal)
     prepare_tables(daemon.ruleset)
-    daemon.start(source)
+    try:
+        daemon.start(source)
+    except JournalFailed as e:            # nothing can be made durable: refereeing would publish what a restart loses
+        log.error("stopping: %s", e)
+        notifier.status(f"failed: {e}")
+        return FAILED
     pub = daemon.publisher
     if pub is not None:
         pub.attempted.wait(daemon.settings.mqtt.connect_timeout + 1)

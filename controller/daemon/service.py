@@ -33,10 +33,12 @@ from .journal import (
     ABANDONED,
     FINISHED,
     SEQ_FLOOR,
+    JournalFailed,
     JournalFile,
     JournalStore,
     JournalWriter,
     dumps,
+    read_journal,
     readable_lines,
     repair,
 )
@@ -177,7 +179,11 @@ class Daemon:
     # ---- start and stop ----------------------------------------------------------------------------
     def start(self, source=None) -> Daemon:
         self.journal.start()
-        referee = self._resume_or_begin(source)
+        try:
+            referee = self._resume_or_begin(source)
+        except OSError as e:                      # the card under the journal directory is read-only or failing
+            self.journal.stop(1.0)
+            raise JournalFailed(f"the journal cannot be used: {e.strerror or e}: {e.filename}") from e
         referee.core.ruleset.prepare()            # every rule table now: flat memory from the first match
         if self.publisher is not None:
             self.publisher.start()
@@ -196,7 +202,8 @@ class Daemon:
         self._poller.stop()
         self._stop.set()
         self._thread.join(5.0)
-        self.journal.flush(5.0)
+        if self.journal.alive:                  # a journal the card refused has nothing left to flush
+            self.journal.flush(5.0)
         self.journal.stop()
         if self.publisher is not None:
             self.publisher.stop()
@@ -229,6 +236,7 @@ class Daemon:
     def _resume_or_begin(self, source) -> Referee:
         jf = self._resumable()
         if jf is None:
+            self.journal.publish_only(self._unsent_of_ended_match())
             self.referee = Referee(self.options, self.follows, seq_base=self.store.last_seq(), ruleset=self.ruleset)
             if self.auto_setup and getattr(source, "sets_up", False) is False:
                 self.put("control", {"type": "setup", "formation": "standard",
@@ -237,8 +245,7 @@ class Daemon:
             self._announce_damage()
             return self.referee
         header = jf.header
-        self.referee = Referee(header.get("options", self.options), header.get("board_follows_game", self.follows),
-                               seq_base=int(header.get("seq_base", 0)), ruleset=ruleset_of(header, jf.lines))
+        self.referee = self._referee_of(jf)
         watermark = self.store.read_watermark(jf.path)
         resend = self._replay(jf, watermark)
         if watermark is not None and watermark > self.referee.seq and self._damage is None:
@@ -289,11 +296,22 @@ class Daemon:
             self._damage = {"reason": f"the journal is damaged: {jf.damaged}", "journal": jf.path.name}
         return jf
 
+    def _referee_of(self, jf) -> Referee:
+        """A fresh referee for a journal's match, from its header."""
+        header = jf.header
+        return Referee(header.get("options", self.options), header.get("board_follows_game", self.follows),
+                       seq_base=int(header.get("seq_base", 0)), ruleset=ruleset_of(header, jf.lines))
+
     def _replay(self, jf, watermark: int | None) -> list[Msg]:
         """Feed the journal's lines through the fresh referee, from its last usable checkpoint on; the events
         the broker may not have had."""
-        start = self._from_checkpoint(jf, watermark)
-        referee = self._started()
+        referee, start = self._checkpoint(jf, watermark)
+        if referee is not None:
+            self.referee, self.checkpoint_used = referee, start
+        return self._feed(self._started(), jf, start, watermark)
+
+    def _feed(self, referee: Referee, jf, start: int, acked: int | None) -> list[Msg]:
+        """Feed a journal's lines from `start` on; the events above `acked` (all of them: None)."""
         floors = list(jf.seq_floors)
         resend: list[Msg] = []
         extend_at = time.monotonic()
@@ -307,15 +325,15 @@ class Daemon:
                 referee.seq = max(referee.seq, floors.pop(0)[1])
             step = referee.feed(line)
             for event in step.events:
-                if watermark is None or event["seq"] > watermark:
+                if acked is None or event["seq"] > acked:
                     resend.append(self._event_msg(event))
         for _, floor in floors:
             referee.seq = max(referee.seq, floor)
         return resend
 
-    def _from_checkpoint(self, jf, watermark: int | None) -> int:
-        """Take the referee from the journal's last checkpoint that checks out (checkpoint.py); the index of
-        the first line still to replay (0: none, replay it all). A checkpoint is used only when every event
+    def _checkpoint(self, jf, acked: int | None) -> tuple[Referee | None, int]:
+        """The referee of the journal's last checkpoint that checks out (checkpoint.py) and the index of the
+        first line still to feed (None, 0: none, feed it all). A checkpoint is used only when every event
         before it needs no sending again: the broker acknowledged up to its seq, or there is no broker."""
         for at, text in reversed(jf.checkpoints):
             try:
@@ -323,13 +341,33 @@ class Daemon:
             except checkpoint.CheckpointError as e:
                 log.warning("%s: the checkpoint after %d inputs is not used (%s); replaying the whole journal",
                             jf.path.name, at, e)
-                return 0
-            if self.publisher is not None and (watermark is None or watermark < referee.event_seq):
+                return None, 0
+            if self.publisher is not None and (acked is None or acked < referee.event_seq):
                 continue                      # the broker may lack events before it: an earlier one
-            self.referee = referee
-            self.checkpoint_used = at
-            return at
-        return 0
+            return referee, at
+        return None, 0
+
+    def _unsent_of_ended_match(self) -> list[Msg]:
+        """The events of the newest journal's ended match that the broker never acknowledged (it was down at
+        the final whistle, or the daemon died before the acknowledgement): they go out, full time included,
+        before the next match begins."""
+        found = self.store.journals()
+        if self.publisher is None or not found:
+            return []
+        try:
+            jf = read_journal(found[-1])
+        except OSError:
+            return []                          # _resumable() said why
+        if not jf.end or jf.damaged or not jf.lines:
+            return []
+        acked = self.store.acknowledged_seq()
+        referee, start = self._checkpoint(jf, acked)
+        unsent = self._feed(referee or self._referee_of(jf), jf, start, acked)
+        if unsent:
+            log.warning("%s: sending again %d events of the ended match the broker never acknowledged",
+                        jf.path.name, len(unsent))
+            self._watermark_path = jf.path      # their acknowledgements are recorded against it
+        return unsent
 
     def _floor_from(self, path: Path, jf) -> None:
         """The seq a damaged journal may have reached, from all of its readable lines (so that numbering
