@@ -23,10 +23,12 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 
+from controller.daemon.main import FAILED
 from tests.daemon.daemon_helpers import BASE, BOARD, ROOT, Mosquitto
 
 PR_CAPBSET_DROP = 24
 MODE_BYPASSING_CAPS = (1, 2)   # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH (linux/capability.h)
+JOURNAL_STOP = "stopping: the journal"   # what serve() logs when the card refuses the journal (daemon/main.py)
 
 
 @dataclass
@@ -125,7 +127,10 @@ class DaemonProcess:
     proc: subprocess.Popen | None = None
     killed: bool = False                      # the harness killed the running incarnation on purpose
     starts: int = 0
-    exits: list[tuple[int, bool]] = field(default_factory=list)    # (exit code, killed on purpose)
+    # (exit code, expected): killed on purpose, or the documented stop when the card refuses the journal
+    exits: list[tuple[int, bool]] = field(default_factory=list)
+    journal_stops: int = 0                    # the daemon's "journal thread stopped" lines seen in its log
+    _copier: threading.Thread | None = None   # copies the running incarnation's output to the log
 
     def args(self, seed: int) -> list[str]:
         return ["sim", "--broker", self.broker.url(), "--board-id", BOARD, "--journal-dir", str(self.journal),
@@ -138,10 +143,13 @@ class DaemonProcess:
         env.pop("NOTIFY_SOCKET", None)
         with open(self.log, "ab") as f:
             f.write(f"--- start {self.starts} at {time.time():.3f}\n".encode())
-            f.flush()
-            self.proc = subprocess.Popen([sys.executable, "-m", "controller.cli", *self.args(seed)], cwd=ROOT,
-                                         env=env, stdout=f, stderr=subprocess.STDOUT, start_new_session=True,
-                                         preexec_fn=_daemon_preexec)
+        # its output goes through a pipe, as under systemd (journald): a file size limit put on the daemon to
+        # fill its journal must not also stop it writing its log
+        self.proc = subprocess.Popen([sys.executable, "-m", "controller.cli", *self.args(seed)], cwd=ROOT,
+                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     start_new_session=True, preexec_fn=_daemon_preexec)
+        self._copier = threading.Thread(target=_copy, args=(self.proc.stdout, self.log), daemon=True)
+        self._copier.start()
         self.killed = False
         self.starts += 1
         return time.monotonic()
@@ -163,9 +171,18 @@ class DaemonProcess:
             rc = self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
             return None
-        self.exits.append((rc, self.killed))
+        if self._copier is not None:
+            self._copier.join(5)                  # the whole log of this incarnation is on file
+        self.exits.append((rc, self.killed or (rc == FAILED and self._new_journal_stop())))
         self.proc = None
         return rc
+
+    def _new_journal_stop(self) -> bool:
+        """Whether this incarnation ended with the documented stop of a journal the card refused (exit 1 and
+        `stopping: the journal ...` in its log): a fault's consequence, not a crash."""
+        stops = self.log.read_text(errors="replace").count(JOURNAL_STOP)
+        new, self.journal_stops = stops > self.journal_stops, stops
+        return new
 
     def set_file_size_limit(self, limit: int | None) -> None:
         """RLIMIT_FSIZE of the running daemon: writes past `limit` bytes of any file fail (None: no limit)."""
@@ -178,6 +195,13 @@ class DaemonProcess:
             self.killed = True
             self.proc.send_signal(signal.SIGKILL)
         self.reap()
+
+
+def _copy(pipe, log: Path) -> None:
+    with pipe, open(log, "ab") as f:
+        for line in pipe:
+            f.write(line)
+            f.flush()
 
 
 def _daemon_preexec() -> None:
