@@ -206,13 +206,13 @@ TABLES_FORMAT = 1
 _SAME = 0                          # a defender's table that is the unrestricted one (shared, as prepare() leaves it)
 
 
-def geometry_fingerprint() -> tuple:
+def geometry_fingerprint() -> tuple[Any, ...]:
     """Everything the tables follow from besides this module's code: a cache of them is keyed by it."""
     return (TABLES_FORMAT, g.N_FILES, g.N_RANKS, g.N_SQUARES, g.DIRECTIONS, HALVES, tuple(PAWN_STEPS),
             tuple(BALL_STEPS), [[g.step(sq, d) for d in g.DIRECTIONS] for sq in range(g.N_SQUARES)])
 
 
-def export_tables() -> tuple:
+def export_tables() -> tuple[Any, ...]:
     """Every table prepare() builds, as nested tuples of ints (marshal and compare them as they are)."""
     prepare()
     pawns: list[Any] = []
@@ -230,7 +230,7 @@ def export_tables() -> tuple:
     return (TABLES_FORMAT, tuple(pawns), _ball_export(_BALL), _ball_export(_CROSSED))
 
 
-def _ball_export(tables: list[list[list[int | None]]]) -> tuple:
+def _ball_export(tables: list[list[list[int | None]]]) -> tuple[Any, ...]:
     return tuple(tuple(tuple(row) for row in by_start) for by_start in tables)
 
 
@@ -305,13 +305,13 @@ def install_tables(data: Any, seed: int = 0, checks: int = 6) -> None:
         raise
 
 
-def snapshot_tables() -> tuple:
+def snapshot_tables() -> tuple[Any, ...]:
     """The installed tables as they stand (restore_tables puts them back)."""
     return ([[list(row) for row in v] for v in _BY_VARIANT], [[list(row) for row in v] for v in _BALL],
             [[list(row) for row in v] for v in _CROSSED])
 
 
-def restore_tables(saved: tuple) -> None:
+def restore_tables(saved: tuple[Any, ...]) -> None:
     by_variant, ball, crossed = saved
     for variant in range(len(HALVES)):
         _BY_VARIANT[variant][:] = by_variant[variant]

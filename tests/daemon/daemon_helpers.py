@@ -24,6 +24,7 @@ import pytest
 from controller.daemon.config import load_settings
 from controller.daemon.service import Daemon
 from hal.backends import open_hardware
+from hal.sim import SimBoard
 from simulator.players import BotOpponent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -243,6 +244,7 @@ class SimDaemon:
         settings = load_settings(None, env=False, journal__dir=str(tmp_path / "journal"), board_id="t1",
                                  game__ruleset=ruleset, game__options=dict(options or SIM_OPTIONS[ruleset]))
         self.hw = open_hardware({"backend": "sim", "clock": clock})
+        assert isinstance(self.hw.leds, SimBoard)
         self.board = self.hw.leds
         self.daemon = Daemon(settings, self.hw, board_follows_game=True, tick=0.01, auto_setup=True,
                              sim_mode=sim_mode)
@@ -273,10 +275,12 @@ class SimDaemon:
         time.sleep(0.05)
 
     def state(self) -> dict | None:
+        assert self.daemon.referee is not None
         return self.daemon.referee.state_doc
 
     def journal_lines(self) -> list[str]:
         self.daemon.journal.flush(2)
+        assert self.daemon.journal_path is not None
         return self.daemon.journal_path.read_text().splitlines()
 
     def close(self) -> None:
