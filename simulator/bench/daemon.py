@@ -19,6 +19,7 @@ import paho.mqtt.client as mqtt
 
 from hal.board import SETTLE_SECONDS
 from simulator.bench.common import Row, median, median_and_p99, skipped
+from simulator.bench.process import stop_process
 
 BOARD = "bench"
 RESUME = "daemon: restart after kill -9 -> resumed state at a subscriber"
@@ -67,17 +68,6 @@ def start_daemon(args: list[str], log: Path) -> subprocess.Popen:
     with open(log, "ab") as f:
         return subprocess.Popen([sys.executable, "-m", "controller.cli", *args], env=env, stdout=f,
                                 stderr=subprocess.STDOUT, start_new_session=True)
-
-
-def stop_process(proc: subprocess.Popen, sig: int = signal.SIGTERM, timeout: float = 15) -> int:
-    if proc.poll() is None:
-        proc.send_signal(sig)
-        try:
-            proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
-    return proc.returncode
 
 
 def idle_rss_mb() -> float:

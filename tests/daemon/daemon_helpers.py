@@ -9,7 +9,6 @@ import getpass
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -25,6 +24,7 @@ from controller.daemon.config import load_settings
 from controller.daemon.service import Daemon
 from hal.backends import open_hardware
 from hal.sim import SimBoard
+from simulator.bench.process import stop_process as stop_process  # re-exported: the tests import it from here
 from simulator.players import BotOpponent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -205,17 +205,6 @@ def start_daemon(args: list[str], log: Path) -> subprocess.Popen:
     with open(log, "ab") as f:       # the child has its own copy of the descriptor once started
         return subprocess.Popen([sys.executable, "-m", "controller.cli", *args], cwd=ROOT, env=env,
                                 stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
-
-
-def stop_process(proc: subprocess.Popen, sig=signal.SIGTERM, timeout: float = 15) -> int:
-    if proc.poll() is None:
-        proc.send_signal(sig)
-        try:
-            proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
-    return proc.returncode
 
 
 def comparable(snapshot: dict) -> dict:
