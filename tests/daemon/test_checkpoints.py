@@ -10,6 +10,8 @@ import pickle
 import random
 import socket
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -40,19 +42,37 @@ def _daemon(tmp_path, ruleset: str, options: dict) -> Daemon:
     return Daemon(settings, open_hardware({"backend": "sim"}), board_follows_game=True, tick=0.01, auto_setup=False)
 
 
+@contextmanager
+def _running(daemon: Daemon) -> Iterator[Daemon]:
+    """The daemon started (which resumes its journal), then stopped with its hardware closed even when the
+    body fails, so a failed test leaves no daemon thread or simulated board behind for the next one."""
+    try:
+        daemon.start()
+        yield daemon
+    finally:
+        daemon.stop()
+        daemon.hw.close()
+
+
 def _play(tmp_path, ruleset: str, options: dict, lines: list[dict]) -> Daemon:
     """A daemon (its clock never moves: the lines carry the time) fed these lines, made durable 10 at a time,
     stopped as by a power cut after its last durable batch; returns the stopped daemon."""
-    daemon = _daemon(tmp_path, ruleset, options)
-    daemon.start()
-    for n, line in enumerate(lines, start=1):
-        daemon.put("test", line)
-        if n % 10 == 0:
-            wait_for(lambda: daemon.inputs.empty() and daemon.journal.flush(2), 30, "a batch")
-    wait_for(lambda: daemon.inputs.empty() and daemon.journal.flush(2), 30, "the inputs")
-    daemon.stop()
-    daemon.hw.close()
+    with _running(_daemon(tmp_path, ruleset, options)) as daemon:
+        for n, line in enumerate(lines, start=1):
+            daemon.put("test", line)
+            if n % 10 == 0:
+                wait_for(lambda: daemon.inputs.empty() and daemon.journal.flush(2), 30, "a batch")
+        wait_for(lambda: daemon.inputs.empty() and daemon.journal.flush(2), 30, "the inputs")
     return daemon
+
+
+def _played_stw(tmp_path, monkeypatch, seed: int, count: int) -> tuple[dict, list[dict], Daemon]:
+    """The first `count` lines of a Soccer Tactics World bots' match, played (see _play) with a checkpoint every
+    EVERY lines: the options, the lines and the stopped daemon, whose journal the test then reads or changes."""
+    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVERY", EVERY)
+    options = {"half_minutes": 3.0, "extra_time": False}
+    lines = _bot_lines(seed, "soccer_tactics_world", options)[:count]
+    return options, lines, _play(tmp_path, "soccer_tactics_world", options, lines)
 
 
 def _uninterrupted(ruleset: str, options: dict, lines: list[dict]) -> Referee:
@@ -90,18 +110,13 @@ def test_resuming_from_every_checkpoint_ends_where_the_uninterrupted_match_ends(
             ref.feed(line)
         _same(ref, whole)                                            # and from there to the end
     # the daemon itself resumes from the last one, and plays on to the same end as a match never stopped
-    resumed = _daemon(tmp_path, ruleset, options)
-    resumed.start()
-    try:
+    with _running(_daemon(tmp_path, ruleset, options)) as resumed:
         assert resumed.checkpoint_used == jf.checkpoints[-1][0] and resumed.resumed["lines"] == cut
         _same(resumed.referee, whole)
         for line in lines[cut:]:
             resumed.put("test", line)
         wait_for(lambda: resumed.inputs.empty() and resumed.journal.flush(2), 30, "the rest of the match")
         _same(resumed.referee, _uninterrupted(ruleset, options, lines))
-    finally:
-        resumed.stop()
-        resumed.hw.close()
 
 
 def _rewrite(path, change) -> None:
@@ -127,10 +142,7 @@ class _Shell:
 
 @pytest.mark.parametrize("how", ["other code", "foreign class", "wrong count"])
 def test_a_checkpoint_that_cannot_be_trusted_replays_the_whole_journal(tmp_path, monkeypatch, how):
-    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVERY", EVERY)
-    options = {"half_minutes": 3.0, "extra_time": False}
-    lines = _bot_lines(3, "soccer_tactics_world", options)[:90]
-    played = _play(tmp_path, "soccer_tactics_world", options, lines)
+    options, lines, played = _played_stw(tmp_path, monkeypatch, 3, 90)
 
     def change(texts: list[str]) -> list[str]:
         out = []
@@ -153,21 +165,13 @@ def test_a_checkpoint_that_cannot_be_trusted_replays_the_whole_journal(tmp_path,
     assert jf.damaged is None and len(jf.checkpoints) == 4
     with pytest.raises(checkpoint.CheckpointError):
         checkpoint.decode(*reversed(jf.checkpoints[-1]))
-    resumed = _daemon(tmp_path, "soccer_tactics_world", options)
-    resumed.start()
-    try:
+    with _running(_daemon(tmp_path, "soccer_tactics_world", options)) as resumed:
         assert resumed.checkpoint_used == 0 and resumed.resumed["lines"] == len(lines)
         _same(resumed.referee, _uninterrupted("soccer_tactics_world", options, lines))
-    finally:
-        resumed.stop()
-        resumed.hw.close()
 
 
 def test_a_checkpoint_in_the_damaged_part_of_a_journal_is_never_reached(tmp_path, monkeypatch):
-    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVERY", EVERY)
-    options = {"half_minutes": 3.0, "extra_time": False}
-    lines = _bot_lines(11, "soccer_tactics_world", options)[:90]
-    played = _play(tmp_path, "soccer_tactics_world", options, lines)
+    options, _, played = _played_stw(tmp_path, monkeypatch, 11, 90)
     raw = played.journal_path.read_bytes().split(b"\n")
     last = max(i for i, text in enumerate(raw) if text.startswith(CHECKPOINT.encode()))
     raw[last] = raw[last][:-8] + b"AAAAAAAA"         # a changed byte in the last checkpoint: the chain breaks there
@@ -175,23 +179,15 @@ def test_a_checkpoint_in_the_damaged_part_of_a_journal_is_never_reached(tmp_path
     jf = read_journal(played.journal_path)
     assert jf.damaged and "checksum" in jf.damaged
     assert [at for at, _ in jf.checkpoints] == [EVERY, 2 * EVERY, 3 * EVERY]   # the damaged one is not among them
-    resumed = _daemon(tmp_path, "soccer_tactics_world", options)
-    resumed.start()
-    try:
+    with _running(_daemon(tmp_path, "soccer_tactics_world", options)) as resumed:
         assert resumed.damage is not None
         good = read_journal(resumed.journal_path)      # the recovered journal: its good part, numbering above
         _same_game = _uninterrupted("soccer_tactics_world", options, good.lines)
         assert resumed.referee.snapshot == _same_game.snapshot
-    finally:
-        resumed.stop()
-        resumed.hw.close()
 
 
 def test_soccerboard_replay_reads_checkpoints_as_comments(tmp_path, monkeypatch):
-    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVERY", EVERY)
-    options = {"half_minutes": 3.0, "extra_time": False}
-    lines = _bot_lines(3, "soccer_tactics_world", options)[:70]
-    played = _play(tmp_path, "soccer_tactics_world", options, lines)
+    options, lines, played = _played_stw(tmp_path, monkeypatch, 3, 70)
     text = played.journal_path.read_text().splitlines()
     assert sum(t.startswith(CHECKPOINT) for t in text) == 3
     out = replay_lines(text)
@@ -210,16 +206,10 @@ def test_a_resume_asks_systemd_for_more_start_up_time(tmp_path, monkeypatch):
     sock.bind(address)
     sock.settimeout(2.0)
     monkeypatch.setenv("NOTIFY_SOCKET", address)
-    resumed = _daemon(tmp_path, "soccer_tactics_world", options)
-    try:
-        resumed.start()
+    with sock, _running(_daemon(tmp_path, "soccer_tactics_world", options)) as resumed:
         assert resumed.resumed is not None
         message = sock.recv(256).decode()
         assert message == "EXTEND_TIMEOUT_USEC=15000000"
-    finally:
-        resumed.stop()
-        resumed.hw.close()
-        sock.close()
 
 
 def test_a_fresh_start_asks_for_no_more_time(tmp_path, monkeypatch):
@@ -228,15 +218,10 @@ def test_a_fresh_start_asks_for_no_more_time(tmp_path, monkeypatch):
     sock.bind(address)
     sock.settimeout(0.3)
     monkeypatch.setenv("NOTIFY_SOCKET", address)
-    daemon = _daemon(tmp_path, "soccer_tactics_world", {})
-    try:
-        daemon.start()
+    with sock, _running(_daemon(tmp_path, "soccer_tactics_world", {})) as daemon:
+        assert daemon.resumed is None                                # no journal: nothing to resume
         with pytest.raises(TimeoutError):
             sock.recv(256)
-    finally:
-        daemon.stop()
-        daemon.hw.close()
-        sock.close()
 
 
 def _with_broker(tmp_path, broker, options: dict) -> Daemon:
@@ -253,23 +238,16 @@ def test_a_resume_uses_no_checkpoint_past_what_the_broker_acknowledged(tmp_path,
     whole, events = Referee(options, True), []
     for line in lines:
         events += whole.feed(whole.normalise(line)).events
-    first = _with_broker(tmp_path, broker, options)
-    first.start()
-    try:
+    with _running(_with_broker(tmp_path, broker, options)) as first:
         for line in lines:
             first.put("test", line)
         wait_for(lambda: first.inputs.empty() and first.journal.flush(2), 30, "the inputs")
         acked = first.store.read_watermark
         wait_for(lambda: acked(first.journal_path) == events[-1]["seq"], 10, "the broker's acknowledgements")
-    finally:
-        first.stop()
-        first.hw.close()
     jf = read_journal(first.journal_path)
     # the broker acknowledged everything: the last checkpoint serves
-    again = _with_broker(tmp_path, broker, options)
-    again.start()
-    again.stop()
-    again.hw.close()
+    with _running(_with_broker(tmp_path, broker, options)) as again:
+        pass                                                         # the start is the resume
     assert again.checkpoint_used == jf.checkpoints[-1][0] and again.resumed["resent"] == 0
     # the broker acknowledged only up to a seq between the first two checkpoints: the first one serves, and
     # every event above the watermark is sent again, as a resume without checkpoints would
@@ -277,29 +255,19 @@ def test_a_resume_uses_no_checkpoint_past_what_the_broker_acknowledged(tmp_path,
     watermark = (seqs[0] + seqs[1]) // 2
     first.store.write_watermark(jf.path, watermark)
     later = sum(1 for e in events if e["seq"] > watermark)
-    third = _with_broker(tmp_path, broker, options)
-    third.start()
-    third.stop()
-    third.hw.close()
+    with _running(_with_broker(tmp_path, broker, options)) as third:
+        pass
     assert third.checkpoint_used == jf.checkpoints[0][0]
     assert third.resumed["resent"] == later > 0
     _same(third.referee, whole)
 
 
 def test_a_checkpoint_in_a_journal_without_a_chain_is_never_used(tmp_path, monkeypatch):
-    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVERY", EVERY)
-    options = {"half_minutes": 3.0, "extra_time": False}
-    lines = _bot_lines(3, "soccer_tactics_world", options)[:50]
-    played = _play(tmp_path, "soccer_tactics_world", options, lines)
+    options, lines, played = _played_stw(tmp_path, monkeypatch, 3, 50)
     text = played.journal_path.read_text().splitlines()
     old = [t.replace('"version":2', '"version":1') for t in text if not t.startswith(CHAIN)]
     played.journal_path.write_text("\n".join(old) + "\n")
     assert read_journal(played.journal_path).checkpoints == []       # nothing vouches for them
-    resumed = _daemon(tmp_path, "soccer_tactics_world", options)
-    resumed.start()
-    try:
+    with _running(_daemon(tmp_path, "soccer_tactics_world", options)) as resumed:
         assert resumed.checkpoint_used == 0 and resumed.resumed["lines"] == len(lines)
         _same(resumed.referee, _uninterrupted("soccer_tactics_world", options, lines))
-    finally:
-        resumed.stop()
-        resumed.hw.close()
