@@ -275,3 +275,37 @@ class SimDaemon:
     def close(self) -> None:
         self.daemon.stop()
         self.hw.close()
+
+
+def journaled_inputs(journal_dir: Path) -> int:
+    """Input lines in the journals of a directory so far."""
+    return sum(1 for path in journal_dir.glob("*.jsonl")
+               for text in path.read_text().splitlines() if text.startswith("{"))
+
+
+def kill_9_mid_match_and_resume(args: list[str], log: Path, journal_dir: Path, kill_at: int, total: int) -> None:
+    """The `soccerboard` daemon of `args` killed with SIGKILL (no stop code runs, as at a power cut) once `kill_at`
+    of the match's `total` inputs are journaled, then started again: it must resume the match from its journal
+    and play it to the end (exit 0)."""
+    proc = start_daemon(args, log)
+    try:
+        wait_for(lambda: journal_dir.exists() and journaled_inputs(journal_dir) >= kill_at, 30,
+                 f"{kill_at} journaled inputs")
+        proc.kill()
+        proc.wait(10)
+        assert 0 < journaled_inputs(journal_dir) < total, "the kill should land mid-match"
+        proc = start_daemon(args, log)
+        assert proc.wait(60) == 0, log.read_text()[-2000:]
+    finally:
+        stop_process(proc)
+    assert "resumed the unfinished match" in log.read_text()
+
+
+def retained_state(port: int) -> dict:
+    """The state document the broker keeps for a newcomer."""
+    watcher = Watcher(port)
+    try:
+        return wait_for(lambda: [json.loads(p) for t, p, r in watcher.messages if t.endswith("/state")],
+                        5, "the retained state")[-1]
+    finally:
+        watcher.close()

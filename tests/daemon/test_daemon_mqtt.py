@@ -2,7 +2,6 @@
 kill -9 and resume, and the broker's ACL keeping spectators from sending commands."""
 from __future__ import annotations
 
-import json
 import signal
 import time
 
@@ -15,7 +14,10 @@ from tests.daemon.daemon_helpers import (
     Watcher,
     comparable,
     expected_run,
+    journaled_inputs,
+    kill_9_mid_match_and_resume,
     publish_once,
+    retained_state,
     scenario_lines,
     sim_args,
     start_daemon,
@@ -104,9 +106,9 @@ def test_broker_restart_mid_match_loses_and_renumbers_nothing(broker, tmp_path):
     try:
         wait_for(lambda: len(watcher.of("events")) > 20, 30, "the match to be under way")
         broker.stop()
-        down_at = _journaled(journal)
+        down_at = journaled_inputs(journal)
         # the daemon keeps refereeing meanwhile: the journal grows while nobody can hear it
-        wait_for(lambda: _journaled(journal) > down_at + 50, 30, "refereeing with the broker down")
+        wait_for(lambda: journaled_inputs(journal) > down_at + 50, 30, "refereeing with the broker down")
         broker.start()
         assert proc.wait(90) == 0, (tmp_path / "daemon.log").read_text()[-2000:]
         wait_for(lambda: watcher.of("status")[-1:] == ["offline"], 20, "the final status")
@@ -118,12 +120,6 @@ def test_broker_restart_mid_match_loses_and_renumbers_nothing(broker, tmp_path):
     assert "lost the broker" in (tmp_path / "daemon.log").read_text()
 
 
-def _journaled(journal_dir) -> int:
-    """Input lines in the journals of a directory so far."""
-    return sum(1 for path in journal_dir.glob("*.jsonl")
-               for text in path.read_text().splitlines() if text.startswith("{"))
-
-
 def test_kill_9_mid_match_then_restart_reaches_the_uninterrupted_snapshot(broker, tmp_path):
     options = {"half_minutes": 4.0, "extra_time": False}
     for seed, fraction in ((3, 0.2), (4, 0.5), (6, 0.8)):    # early, half-way and late in the match
@@ -133,26 +129,9 @@ def test_kill_9_mid_match_then_restart_reaches_the_uninterrupted_snapshot(broker
         journal = tmp_path / f"j{seed}"
         args = sim_args(broker, journal, "--scenario", str(scenario), "--speed", "0.004", "--half-minutes", "4",
                         "--config", str(_cfg(tmp_path)))
-        log = tmp_path / f"daemon{seed}.log"
-        proc = start_daemon(args, log)
-        try:
-            kill_at = int(len(lines) * fraction)
-            wait_for(lambda journal=journal, kill_at=kill_at: journal.exists() and _journaled(journal) >= kill_at,
-                     30, f"{kill_at} journaled inputs")
-            proc.send_signal(signal.SIGKILL)
-            proc.wait(10)
-            journaled = sum(1 for t in next(journal.glob("*.jsonl")).read_text().splitlines() if t.startswith("{"))
-            assert 0 < journaled < len(lines), "the kill should land mid-match"
-            proc = start_daemon(args, log)
-            assert proc.wait(60) == 0, log.read_text()[-2000:]
-        finally:
-            stop_process(proc)
-        assert "resumed the unfinished match" in log.read_text()
-        watcher = Watcher(broker.port)
-        state = wait_for(lambda watcher=watcher: [json.loads(p) for t, p, r in watcher.messages
-                                                  if t.endswith("/state")],
-                         5, "the retained state")[-1]
-        watcher.close()
+        kill_9_mid_match_and_resume(args, tmp_path / f"daemon{seed}.log", journal, int(len(lines) * fraction),
+                                    len(lines))
+        state = retained_state(broker.port)
         assert comparable(state) == comparable(ref.state_doc)
         assert state["seq"] == ref.state_doc["seq"]
 

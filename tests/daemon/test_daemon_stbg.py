@@ -5,7 +5,6 @@ resumes the match from its journal, its LEDs are planned (the one LED planner, t
 from __future__ import annotations
 
 import json
-import signal
 import time
 
 import pytest
@@ -21,6 +20,8 @@ from simulator.stbg_bots import simulate
 from tests.daemon.daemon_helpers import (
     Watcher,
     comparable,
+    kill_9_mid_match_and_resume,
+    retained_state,
     sim_args,
     start_daemon,
     stop_process,
@@ -80,26 +81,10 @@ def test_kill_9_mid_stbg_match_then_restart_reaches_the_uninterrupted_snapshot(b
     log = tmp_path / "daemon.log"
     args = sim_args(broker, journal, "--ruleset", "stbg", "--seed", str(seed), "--speed", "0.01", "--no-web",
                     "--half-minutes", "2")
-    proc = start_daemon(args, log)
-    try:
-        kill_at = len(lines) // 2
-        wait_for(lambda: journal.exists() and sum(len(_journal_lines(p)) for p in journal.glob("*.jsonl")) >= kill_at,
-                 30, f"{kill_at} journaled inputs")
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
-        journaled = len(_journal_lines(next(journal.glob("*.jsonl"))))
-        assert 0 < journaled < len(lines), "the kill should land mid-match"
-        proc = start_daemon(args, log)
-        assert proc.wait(60) == 0, log.read_text()[-2000:]
-    finally:
-        stop_process(proc)
-    assert "resumed the unfinished match" in log.read_text()
+    kill_9_mid_match_and_resume(args, log, journal, len(lines) // 2, len(lines))
     [path] = journal.glob("*.jsonl")
     assert _journal_lines(path) == [ref.normalise(line) for line in lines]       # nothing lost, nothing twice
-    watcher = Watcher(broker.port)
-    state = wait_for(lambda: [json.loads(p) for t, p, r in watcher.messages if t.endswith("/state")],
-                     5, "the retained state")[-1]
-    watcher.close()
+    state = retained_state(broker.port)
     assert state["ruleset"] == "stbg" and state["phase"] == "full_time"
     assert comparable(state) == comparable(ref.state_doc)
     assert state["seq"] == ref.state_doc["seq"]
