@@ -7,8 +7,8 @@ clock line from the HAL time source), so an idle board journals nothing. It numb
 (Referee) and hands line + outputs to the journal thread, which fsyncs and only then passes the outputs
 to the MQTT thread. Nothing the core thread calls can block on the disk, the network or the hardware.
 On start an unfinished match's journal is replayed through a fresh core from its last good checkpoint
-(checkpoint.py), so a power cut or kill -9 resumes exactly where the journal ends, in a time that does
-not grow with the match.
+(resume.py), so a power cut or kill -9 resumes exactly where the journal ends, in a time that does not
+grow with the match.
 """
 from __future__ import annotations
 
@@ -29,24 +29,13 @@ from . import checkpoint
 from .clockfeed import ClockFeed
 from .commands import CommandError, RateLimit, parse_command, response
 from .inputs import HardwarePoller
-from .journal import (
-    ABANDONED,
-    FINISHED,
-    SEQ_FLOOR,
-    JournalFailed,
-    JournalFile,
-    JournalStore,
-    JournalWriter,
-    dumps,
-    read_journal,
-    readable_lines,
-    repair,
-)
+from .journal import ABANDONED, FINISHED, JournalFailed, JournalStore, JournalWriter, dumps
 from .leds import led_document
 from .publisher import Msg, Publisher, clock_document, iso
-from .referee import Referee, Step, ruleset_of
+from .referee import Referee, Step
+from .resume import Resumer, event_msg
 from .siminput import SimInputError, deliver, parse_payload
-from .systemd import Notifier, watchdog_interval
+from .systemd import watchdog_interval
 
 log = logging.getLogger(__name__)
 
@@ -56,8 +45,6 @@ COMMAND_RATE = 20      # referee commands a second (a burst of twice as many pas
 SIM_RATE = 50          # simulator inputs a second (a person clicks a few; a script may send more)
 REFUSAL_RATE = 100     # answers to inputs refused over their rate (a bigger flood than this goes unanswered)
 IDLE_WAIT = 30.0       # the longest the core loop sleeps with nothing due (it turns for the watchdog too)
-EXTEND_EVERY = 1.0     # while a long resume runs, ask systemd for more start-up time this often (seconds)
-EXTEND_BY = 15.0       # ... this much each time
 
 
 def bound_sim_records(hardware) -> None:
@@ -93,7 +80,6 @@ class Daemon:
         interval = watchdog_interval()      # the loop turns at least twice per watchdog period
         self.idle_wait = min(IDLE_WAIT, interval) if interval else IDLE_WAIT
         self._due: float | None = None       # game seconds after the last fed time when time decides something
-        self.notifier = Notifier()           # EXTEND_TIMEOUT_USEC while a long resume runs
         self.checkpoint_used = 0             # the inputs a resume took from a checkpoint instead of replaying
         self.auto_setup = settings.game.auto_setup if auto_setup is None else auto_setup
         self.exit_when_done = exit_when_done
@@ -117,8 +103,6 @@ class Daemon:
         self._command_rate = RateLimit(COMMAND_RATE, 2 * COMMAND_RATE)
         self._sim_rate = RateLimit(SIM_RATE, 2 * SIM_RATE)
         self._refusals = RateLimit(REFUSAL_RATE, REFUSAL_RATE)
-        self._damage: dict | None = None     # what resuming found wrong with the journal, to announce
-        self._seq_floor = 0                  # numbering goes on above this (a damaged journal's reach)
         self.damage: dict | None = None      # the damage announced at start-up (for status and tests)
         self.observers: list = []            # called with each batch of durable outputs (terminal view)
         self.after_step: list = []           # called on the core thread with the Referee after each input
@@ -234,192 +218,28 @@ class Daemon:
 
     # ---- resume --------------------------------------------------------------------------------------
     def _resume_or_begin(self, source) -> Referee:
-        jf = self._resumable()
+        """The unfinished match resumed from its journal (resume.py), or a fresh referee whose first set-up is
+        queued; what resuming found is sent before anything else, and any damage is announced after it."""
+        resumer = Resumer(self.store, self.journal, options=self.options, follows=self.follows,
+                          ruleset=self.ruleset, broker=self.publisher is not None)
+        found = resumer.run()
+        self.referee, self.resumed, self.checkpoint_used = found.referee, found.report, found.checkpoint_used
+        self._watermark_path = found.watermark_path
+        jf = found.journal
         if jf is None:
-            self.journal.publish_only(self._unsent_of_ended_match())
-            self.referee = Referee(self.options, self.follows, seq_base=self.store.last_seq(), ruleset=self.ruleset)
+            self.journal.publish_only(found.resend)
             if self.auto_setup and getattr(source, "sets_up", False) is False:
                 self.put("control", {"type": "setup", "formation": "standard",
                                      **({"kickoff": self.settings.game.kickoff} if self.settings.game.kickoff else {})})
-            self.resumed = None
-            self._announce_damage()
-            return self.referee
-        header = jf.header
-        self.referee = self._referee_of(jf)
-        watermark = self.store.read_watermark(jf.path)
-        resend = self._replay(jf, watermark)
-        if watermark is not None and watermark > self.referee.seq and self._damage is None:
-            self._damage = {"reason": f"the broker acknowledged seq {watermark} but the journal reaches only "
-                                      f"seq {self.referee.seq}", "journal": jf.path.name}
-        if self._damage is not None:
-            jf = self._recover(jf, watermark)
-            resend = []
         else:
-            cut = repair(jf)
-            self.journal.open(jf.path, None, jf.chain)
-            self.resumed = {"journal": str(jf.path), "lines": len(jf.lines), "truncated_bytes": cut,
-                            "skipped": jf.skipped, "resent": len(resend), "seq": self.referee.seq}
-            log.warning("resumed the unfinished match in %s: %d inputs replayed, %d events to send again%s",
-                        jf.path, len(jf.lines), len(resend), f", cut {cut} bytes after its last durable line"
-                        if cut else "")
-        self.journal_path, self.journal_lines = jf.path, len(jf.lines)
-        if self.sim_board is not None:
-            self.sim_board.follow(bytes(self.referee.core.board))
-        if source is not None:
-            source.resume(header.get("source"), jf.lines, self.referee.normalise)
-        self.journal.publish_only(resend + self._retained_msgs())
-        self._announce_damage()
+            self.journal_path, self.journal_lines = jf.path, len(jf.lines)
+            if self.sim_board is not None:
+                self.sim_board.follow(bytes(self.referee.core.board))
+            if source is not None:
+                source.resume(jf.header.get("source"), jf.lines, self.referee.normalise)
+            self.journal.publish_only(found.resend + self._retained_msgs())
+        self.damage = resumer.announce_damage()
         return self.referee
-
-    def _resumable(self):
-        """The newest journal when it holds a match to resume; one that cannot be read is moved aside."""
-        try:
-            jf = self.store.unfinished()
-        except OSError as e:
-            path = self.store.journals()[-1]
-            self._damage = {"reason": f"the journal cannot be read: {e.strerror}", "journal": path.name}
-            self._floor_from(path, None)
-            self.store.set_aside(path, self._damage["reason"])
-            return None
-        if jf is None:
-            return None
-        if jf.damaged and (not jf.header or not jf.lines):     # nothing good to resume from
-            self._damage = {"reason": f"the journal is damaged: {jf.damaged}", "journal": jf.path.name}
-            self._floor_from(jf.path, JournalFile(jf.path, jf.header, readable_lines(jf.path), seq_seen=jf.seq_seen))
-            self.store.set_aside(jf.path, self._damage["reason"])
-            return None
-        if not jf.lines:        # nothing of the match became durable (a crash at its very start): nothing to resume
-            self._seq_floor = max(self._seq_floor, int(jf.header.get("seq_base", 0) or 0))
-            self.store.set_aside(jf.path, "no input of this match was made durable")
-            return None
-        if jf.damaged:
-            self._damage = {"reason": f"the journal is damaged: {jf.damaged}", "journal": jf.path.name}
-        return jf
-
-    def _referee_of(self, jf) -> Referee:
-        """A fresh referee for a journal's match, from its header."""
-        header = jf.header
-        return Referee(header.get("options", self.options), header.get("board_follows_game", self.follows),
-                       seq_base=int(header.get("seq_base", 0)), ruleset=ruleset_of(header, jf.lines))
-
-    def _replay(self, jf, watermark: int | None) -> list[Msg]:
-        """Feed the journal's lines through the fresh referee, from its last usable checkpoint on; the events
-        the broker may not have had."""
-        referee, start = self._checkpoint(jf, watermark)
-        if referee is not None:
-            self.referee, self.checkpoint_used = referee, start
-        return self._feed(self._started(), jf, start, watermark)
-
-    def _feed(self, referee: Referee, jf, start: int, acked: int | None) -> list[Msg]:
-        """Feed a journal's lines from `start` on; the events above `acked` (all of them: None)."""
-        floors = list(jf.seq_floors)
-        resend: list[Msg] = []
-        extend_at = time.monotonic()
-        for n, line in enumerate(jf.lines):
-            if n < start:
-                continue
-            if time.monotonic() >= extend_at:   # a slow card or CPU: keep systemd from timing the start out
-                self.notifier.extend_timeout(EXTEND_BY)
-                extend_at = time.monotonic() + EXTEND_EVERY
-            while floors and floors[0][0] <= n:
-                referee.seq = max(referee.seq, floors.pop(0)[1])
-            step = referee.feed(line)
-            for event in step.events:
-                if acked is None or event["seq"] > acked:
-                    resend.append(self._event_msg(event))
-        for _, floor in floors:
-            referee.seq = max(referee.seq, floor)
-        return resend
-
-    def _checkpoint(self, jf, acked: int | None) -> tuple[Referee | None, int]:
-        """The referee of the journal's last checkpoint that checks out (checkpoint.py) and the index of the
-        first line still to feed (None, 0: none, feed it all). A checkpoint is used only when every event
-        before it needs no sending again: the broker acknowledged up to its seq, or there is no broker."""
-        for at, text in reversed(jf.checkpoints):
-            try:
-                referee = checkpoint.decode(text, at)
-            except checkpoint.CheckpointError as e:
-                log.warning("%s: the checkpoint after %d inputs is not used (%s); replaying the whole journal",
-                            jf.path.name, at, e)
-                return None, 0
-            if self.publisher is not None and (acked is None or acked < referee.event_seq):
-                continue                      # the broker may lack events before it: an earlier one
-            return referee, at
-        return None, 0
-
-    def _unsent_of_ended_match(self) -> list[Msg]:
-        """The events of the newest journal's ended match that the broker never acknowledged (it was down at
-        the final whistle, or the daemon died before the acknowledgement): they go out, full time included,
-        before the next match begins."""
-        found = self.store.journals()
-        if self.publisher is None or not found:
-            return []
-        try:
-            jf = read_journal(found[-1])
-        except OSError:
-            return []                          # _resumable() said why
-        if not jf.end or jf.damaged or not jf.lines:
-            return []
-        acked = self.store.acknowledged_seq()
-        referee, start = self._checkpoint(jf, acked)
-        unsent = self._feed(referee or self._referee_of(jf), jf, start, acked)
-        if unsent:
-            log.warning("%s: sending again %d events of the ended match the broker never acknowledged",
-                        jf.path.name, len(unsent))
-            self._watermark_path = jf.path      # their acknowledgements are recorded against it
-        return unsent
-
-    def _floor_from(self, path: Path, jf) -> None:
-        """The seq a damaged journal may have reached, from all of its readable lines (so that numbering
-        goes on above every seq that may have been published)."""
-        reached = self.store.last_seq()
-        if jf is not None:
-            base, options = jf.header.get("seq_base"), jf.header.get("options")
-            scratch = Referee(options if isinstance(options, dict) else self.options, self.follows,
-                              seq_base=base if isinstance(base, int) else reached,
-                              ruleset=ruleset_of(jf.header, jf.lines))
-            for line in jf.lines:
-                scratch.feed(line)
-            reached = max(reached, scratch.seq, jf.seq_seen)
-        self._seq_floor = max(self._seq_floor, reached)
-
-    def _recover(self, jf, watermark: int | None):
-        """A damaged journal: its good part goes into a new journal, numbering continues above every seq that
-        may have been published, and the damaged file is moved aside for a person to look at."""
-        ref, damage = self._started(), self._damage or {}
-        full = JournalFile(jf.path, jf.header, readable_lines(jf.path), seq_seen=jf.seq_seen)   # how far it got
-        self._floor_from(jf.path, full)
-        floor = max(self._seq_floor, watermark or 0, ref.seq)
-        path = self.store.new_path()
-        header = {**jf.header, "recovered_from": jf.path.name}
-        self.journal.open(path, header)
-        for line in jf.lines:
-            self.journal.append(line, [])
-        self.journal.mark(f"{SEQ_FLOOR}{dumps({'floor': floor + 1})}")
-        ref.seq = floor
-        self.store.set_aside(jf.path, damage.get("reason", "damaged"))
-        damage.update(recovered_lines=len(jf.lines), lost_lines=max(0, len(full.lines) - len(jf.lines)),
-                      journal=path.name)
-        self._damage = damage
-        self.resumed = {"journal": str(path), "lines": len(jf.lines), "truncated_bytes": jf.truncated,
-                        "skipped": jf.skipped, "resent": 0, "seq": floor, "damaged": dict(damage)}
-        return JournalFile(path, header, list(jf.lines))
-
-    def _announce_damage(self) -> None:
-        """Tell spectators and the log what a damaged journal cost, under a seq above all published ones."""
-        if self._damage is None:
-            return
-        ref = self._started()
-        ref.seq = max(ref.seq, self._seq_floor) + 1
-        event = {"seq": ref.seq, "event": "journal_damaged", **self._damage}
-        log.error("journal damaged: %s", self._damage)
-        self.journal.publish_only([self._event_msg(event)])
-        if self.journal_path is None:         # no match goes on: keep the floor in a journal of its own
-            path = self.store.new_path()
-            self.journal.open(path, {"board_id": self.settings.board_id, "seq_base": ref.seq, "started": iso(),
-                                     "recovered_from": self._damage.get("journal")})
-            self.journal.mark(f"{ABANDONED} {dumps({'seq': ref.seq, 'reason': 'journal damaged'})}")
-        self.damage, self._damage = self._damage, None
 
     def _led_msgs(self, force: bool = False) -> list[Msg]:
         """The LED plan for the game as it stands, when it changed: published and shown on the board."""
@@ -559,7 +379,7 @@ class Daemon:
         log.info("new match, journal %s", path)
 
     def _emit(self, line: dict | None, step: Step, request: tuple | None = None) -> None:
-        msgs = [self._event_msg(e) for e in step.events]
+        msgs = [event_msg(e) for e in step.events]
         if step.state is not None:
             msgs.append(Msg("state", step.state))
         if step.clock is not None:
@@ -584,11 +404,6 @@ class Daemon:
             self.journal.mark(f"{FINISHED} {dumps({'seq': self._started().seq})}")
             log.info("full time; journal %s kept", self.journal_path)
             self._watermark_path, self.journal_path = self.journal_path, None
-
-    @staticmethod
-    def _event_msg(event: dict) -> Msg:
-        doc = {"seq": event["seq"], "ts": iso(), **{k: v for k, v in event.items() if k != "seq"}}
-        return Msg("events", doc, seq=event["seq"])
 
     # ---- from the journal thread ----------------------------------------------------------------------
     def _durable(self, msgs: list) -> None:
