@@ -4,6 +4,7 @@ Usage: python benchmarks/bench_pi.py [--quick] [--runs N] [--seconds S] [--json 
 
 A script, not a test: it prints one table, each figure beside its goal and, where one makes sense, a
 baseline measured in the same run. A Pi 4 is about 3-5x slower than this machine, a Zero 2 W 8-12x.
+How a process is measured (/proc, thread names, READY=1) is simulator/bench/process.py; here are the scenarios.
 
 - Idle CPU % and wakeups/s of `soccerboard sim --manual` and of `soccerboard run` on the serial backend
   with `soccerboard emulate-board` on a pseudo-terminal (Mosquitto as the broker), read from /proc over
@@ -35,7 +36,6 @@ import contextlib
 import json
 import os
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,165 +44,33 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(os.environ.get("BENCH_PI_ROOT") or Path(__file__).resolve().parents[1])   # the code measured
+HERE = Path(__file__).resolve().parents[1]          # this script's checkout: its measuring helpers
+sys.path.insert(0, str(HERE))
+from simulator.bench.common import pct  # noqa: E402
+from simulator.bench.process import (  # noqa: E402
+    LAUNCHER,
+    baseline_idle,
+    measure_process,
+    read_proc,
+    stop_process,
+    thread_rows,
+)
+
+ROOT = Path(os.environ.get("BENCH_PI_ROOT") or HERE)   # the code measured
 sys.path.insert(0, str(ROOT))     # the test helpers (Mosquitto): tests/ is a package of the checkout
 
 GOAL_IDLE_CPU = 0.3          # percent of one core
 GOAL_WAKEUPS = 20.0          # context switches a second, all threads
 GOAL_LED_P99_MS = 2.0
 GOAL_READY_S = 0.8
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-
-# Runs the soccerboard command with each Python thread's name given to the kernel (top -H, /proc/<pid>/task).
-LAUNCHER = r"""
-import ctypes, sys, threading
-libc = ctypes.CDLL(None, use_errno=True)
-def _name(name):
-    name = name.removeprefix("soccerboard-")[:15].encode()
-    libc.prctl(15, ctypes.c_char_p(name), 0, 0, 0)
-_inner = threading.Thread._bootstrap_inner
-def _bootstrap_inner(self):
-    try:
-        _name(self.name)
-    except Exception:
-        pass
-    _inner(self)
-threading.Thread._bootstrap_inner = _bootstrap_inner
-_name("main")
-sys.argv = ["soccerboard", *sys.argv[1:]]
-from controller.cli import main
-sys.exit(main())
-"""
-
-
-# ---- /proc --------------------------------------------------------------------------------------------------
-def _read(path: str) -> str:
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return ""
-
-
-def cpu_ticks(stat_text: str) -> int:
-    fields = stat_text.rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])        # utime, stime (fields 14 and 15 of stat)
-
-
-def sample(pid: int) -> dict:
-    """The process's CPU ticks and, per thread, (name, CPU ticks, context switches)."""
-    threads = {}
-    for tid in os.listdir(f"/proc/{pid}/task"):
-        base = f"/proc/{pid}/task/{tid}"
-        status, stat = _read(f"{base}/status"), _read(f"{base}/stat")
-        if not status or not stat:
-            continue
-        switches = sum(int(m) for m in re.findall(r"(?:non)?voluntary_ctxt_switches:\s+(\d+)", status))
-        threads[tid] = (_read(f"{base}/comm").strip(), cpu_ticks(stat), switches)
-    return {"at": time.monotonic(), "cpu": cpu_ticks(_read(f"/proc/{pid}/stat")), "threads": threads}
-
-
-def idle_figures(pid: int, seconds: float) -> dict:
-    """CPU % of one core, wakeups/s and the per-thread breakdown over `seconds` of a live process."""
-    a = sample(pid)
-    time.sleep(seconds)
-    b = sample(pid)
-    wall = b["at"] - a["at"]
-    per: dict[str, list[float]] = {}
-    for tid, (name, ticks, switches) in b["threads"].items():
-        _, ticks0, switches0 = a["threads"].get(tid, (name, 0, 0))
-        row = per.setdefault(name, [0.0, 0.0])
-        row[0] += (switches - switches0) / wall
-        row[1] += (ticks - ticks0) / CLK_TCK / wall * 100
-    return {"cpu": (b["cpu"] - a["cpu"]) / CLK_TCK / wall * 100, "wakeups": sum(r[0] for r in per.values()),
-            "threads": per}
 
 
 # ---- processes ----------------------------------------------------------------------------------------------
-class NotifySocket:
-    """A NOTIFY_SOCKET as systemd gives one: READY=1 arrives here."""
-
-    def __init__(self, directory: Path):
-        self.path = str(directory / f"notify-{os.getpid()}-{time.monotonic_ns()}")
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self.sock.bind(self.path)
-
-    def wait_ready(self, timeout: float) -> float | None:
-        """The monotonic time READY=1 arrived, or None."""
-        deadline = time.monotonic() + timeout
-        while (left := deadline - time.monotonic()) > 0:
-            self.sock.settimeout(left)
-            try:
-                data = self.sock.recv(4096)
-            except TimeoutError:
-                return None
-            if b"READY=1" in data:
-                return time.monotonic()
-        return None
-
-    def close(self) -> None:
-        self.sock.close()
-        with contextlib.suppress(OSError):
-            os.unlink(self.path)
-
-
-def start_command(args: list[str], tmp: Path, notify: NotifySocket, log_name: str,
-                  root: Path = ROOT) -> tuple[subprocess.Popen, float]:
-    env = {**os.environ, "NOTIFY_SOCKET": notify.path, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(root),
-           "XDG_CACHE_HOME": str(tmp / "cache")}
-    env.pop("WATCHDOG_USEC", None)
-    log = open(tmp / log_name, "ab")  # noqa: SIM115 - the child keeps its own copy
-    started = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-c", LAUNCHER, *args], cwd=tmp, env=env, stdout=log,
-                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
-    log.close()
-    return proc, started
-
-
-def stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
-
-
-def measure_process(args: list[str], tmp: Path, seconds: float, settle: float, log_name: str,
-                    root: Path = ROOT) -> dict:
-    """Start the command, time READY=1, let it settle, then read its idle figures."""
-    notify = NotifySocket(tmp)
-    proc, started = start_command(args, tmp, notify, log_name, root)
-    try:
-        ready = notify.wait_ready(60)
-        if ready is None:
-            raise RuntimeError(f"{args[0]} never said READY=1: see {tmp / log_name}")
-        if seconds <= 0:
-            return {"ready": ready - started}
-        time.sleep(settle)
-        figures = idle_figures(proc.pid, seconds)
-        figures["ready"] = ready - started
-        return figures
-    finally:
-        stop(proc)
-        notify.close()
-
-
 def warm_cache(tmp: Path) -> None:
     """Write the path-table cache as an install or a first start does (nothing to do for a daemon without one)."""
     code = "from controller.daemon.pathcache import load_or_build\nload_or_build()"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(tmp / "cache")}
     subprocess.run([sys.executable, "-c", code], cwd=tmp, env=env, capture_output=True, timeout=300, check=False)
-
-
-def baseline_idle(seconds: float) -> dict:
-    proc = subprocess.Popen([sys.executable, "-c", "import time\nwhile True: time.sleep(3600)"])
-    try:
-        time.sleep(0.3)
-        return idle_figures(proc.pid, seconds)
-    finally:
-        stop(proc)
 
 
 def sim_manual(tmp: Path, seconds: float, settle: float, root: Path = ROOT) -> dict:
@@ -228,7 +96,7 @@ def run_serial(tmp: Path, seconds: float, settle: float, broker, root: Path = RO
             '[daemon]\nwatchdog = false\n')
         return measure_process(["run", "--config", str(config)], tmp, seconds, settle, "run.log", root)
     finally:
-        stop(emulator)
+        stop_process(emulator, timeout=10)
 
 
 # ---- LED frame to the port -----------------------------------------------------------------------------------
@@ -281,7 +149,7 @@ def led_latency(tmp: Path, samples: int) -> tuple[list[float], list[float]]:
             time.sleep(rng.uniform(0.02, 0.06))
     finally:
         board.close()
-        stop(emulator)
+        stop_process(emulator, timeout=10)
     return out, _bare_pty_writes(samples)
 
 
@@ -474,19 +342,8 @@ def firmware_rows(runs: int) -> list[tuple[str, str, str]]:
 
 
 # ---- the table ---------------------------------------------------------------------------------------------------
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def median_of(runs: list[dict], key: str) -> float:
     return statistics.median(r[key] for r in runs)
-
-
-def thread_rows(runs: list[dict]) -> dict[str, tuple[float, float]]:
-    names = sorted({n for r in runs for n in r["threads"]})
-    return {n: (statistics.median(r["threads"].get(n, [0.0, 0.0])[0] for r in runs),
-                statistics.median(r["threads"].get(n, [0.0, 0.0])[1] for r in runs)) for n in names}
 
 
 def _baseline(before: str | None, extra: str = "") -> str:
@@ -625,7 +482,7 @@ def main(argv: list[str]) -> int:
 
     print(f"\nbench_pi: medians of {runs} run(s), idle windows of {seconds:g} s "
           "(this machine; a Pi 4 is 3-5x slower, a Zero 2 W 8-12x)" + (f"; before = {old}" if old else ""))
-    print(f"load average at the end: {_read('/proc/loadavg').split(' ')[0]} on {os.cpu_count()} cores "
+    print(f"load average at the end: {read_proc('/proc/loadavg').split(' ')[0]} on {os.cpu_count()} cores "
           "(other work on the machine lengthens the start and latency tails)")
     width = max(len(r[0]) for r in table) + 2
     print(f"{'figure':<{width}}{'value':>16}  {'goal':<10}  baseline (same run)")
@@ -633,15 +490,15 @@ def main(argv: list[str]) -> int:
         print(f"{figure:<{width}}{value:>16}  {goal:<10}  {base}")
     for label, key, rs in (("sim --manual", "sim", sim_runs), ("run, emulated serial board", "run", run_runs)):
         if rs:
-            was = thread_rows(old_runs[key]) if old_runs[key] else {}
+            prev = thread_rows(old_runs[key]) if old_runs[key] else {}
             print(f"\nper thread, {label}: wakeups/s and CPU % (median of {len(rs)})"
-                  + ("   | before" if was else ""))
+                  + ("   | before" if prev else ""))
             now = thread_rows(rs)
-            for name in sorted(set(now) | set(was), key=lambda n: -max(now.get(n, (0, 0))[0], was.get(n, (0, 0))[0])):
+            for name in sorted(set(now) | set(prev), key=lambda n: -max(now.get(n, (0, 0))[0], prev.get(n, (0, 0))[0])):
                 w, c = now.get(name, (0.0, 0.0))
                 line = f"  {name:<18}{w:>8.1f} /s {c:>7.3f} %"
-                if was:
-                    bw, bc = was.get(name, (0.0, 0.0))
+                if prev:
+                    bw, bc = prev.get(name, (0.0, 0.0))
                     line += f"   | {bw:>7.1f} /s {bc:>7.3f} %"
                 print(line)
     if "start" in only:

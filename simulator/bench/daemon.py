@@ -19,7 +19,7 @@ import paho.mqtt.client as mqtt
 
 from hal.board import SETTLE_SECONDS
 from simulator.bench.common import Row, median, median_and_p99, skipped
-from simulator.bench.process import stop_process
+from simulator.bench.process import rss_mb, stop_process
 
 BOARD = "bench"
 RESUME = "daemon: restart after kill -9 -> resumed state at a subscriber"
@@ -178,13 +178,6 @@ def latency(port: int, url: str, board_id: str, samples: int, tmp: Path, user: s
     sub.close()
     return lat, bare, size
 
-
-
-def rss_mb(pid: int) -> float:
-    for text in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if text.startswith("VmRSS:"):
-            return int(text.split()[1]) / 1024
-    return 0.0
 
 
 def _finished(path: Path) -> bool:
