@@ -16,7 +16,7 @@ from simulator.bots import Bot
 from simulator.lines import lines_for
 
 
-def _game(core: Core) -> Game:
+def stw_game(core: Core) -> Game:
     """The core's game: the bots play this engine's games, and every line fed here was accepted, so there
     is one from the set-up on."""
     game = core.game
@@ -41,7 +41,7 @@ def simulate(seed: int, options: dict, on_line=None, on_event=None, pause: float
                 on_event(event, core)
 
     feed({"type": "setup", "formation": "standard", "options": options})   # the journal carries its options
-    game = _game(core)
+    game = stw_game(core)
     while game.state.phase != "full_time":
         action = bot.next_action(game)
         if action is None:
@@ -50,7 +50,7 @@ def simulate(seed: int, options: dict, on_line=None, on_event=None, pause: float
             feed(line)
         if core.pending is not None:        # let the settle window pass, as on a real board
             feed({"type": "clock", "advance": SETTLE_SECONDS * 2})
-        game = _game(core)
+        game = stw_game(core)
         if action.__class__.__name__ in ("Roll", "Spin") and game.state.phase != "full_time":
             feed({"type": "clock", "advance": bot.pause().seconds})
         if pause:
