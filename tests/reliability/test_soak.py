@@ -7,8 +7,13 @@ killed with SIGKILL and started again on the same journal directory, the clock s
 and the journal directory turns read-only or full (with and without a restart meanwhile). After the match its
 final journal is replayed and compared with the uninterrupted run of the same seed.
 
-CI runs SOCCERBOARD_SOAK_MATCHES matches (50 by default, 4-5 minutes on two cores); the full form is
-`SOCCERBOARD_SOAK_MATCHES=500`, or `python benchmarks/soak.py --matches 500`, which prints the same figures.
+A serial lane (`soak/serial_lane.py`) does the same for the board's side: `soccerboard run` on the serial backend
+referees segments of seeded matches that an emulated board plays on a pseudo-terminal, while the sensors
+glitch, the wire corrupts and drops frames, the cable is pulled and the board reboots.
+
+CI runs SOCCERBOARD_SOAK_MATCHES matches (50 by default, 4-5 minutes on two cores) and SOCCERBOARD_SOAK_SEGMENTS
+serial segments (10, about 2.5 minutes); the full form is `SOCCERBOARD_SOAK_MATCHES=500`, or
+`python benchmarks/soak.py --matches 500 --segments 100`, which prints the same figures.
 """
 from __future__ import annotations
 
@@ -24,10 +29,13 @@ from tests.daemon.daemon_helpers import BOARD, wait_for
 from tests.reliability.soak.checks import final_journal, numbered
 from tests.reliability.soak.faults import SURVIVED
 from tests.reliability.soak.runner import OPTIONS, Figures, durable_broker, run_soak
+from tests.reliability.soak.serial_faults import SERIAL_FAULTS
+from tests.reliability.soak.serial_lane import run_serial_soak
 from tests.reliability.soak.stack import DaemonProcess, SeqRecorder
 
 pytestmark = pytest.mark.reliability
 MATCHES = int(os.environ.get("SOCCERBOARD_SOAK_MATCHES", "50"))
+SEGMENTS = int(os.environ.get("SOCCERBOARD_SOAK_SEGMENTS", "10"))
 
 
 def assert_nothing_lost(figures: Figures) -> None:
@@ -46,6 +54,21 @@ def test_soak_matches_reach_full_time_through_every_fault_kind():
         assert figures.faults.get(kind, 0) >= min(3, MATCHES // 2), (kind, figures.faults)
         assert figures.recovery.get(kind), f"no recovery after {kind} was measured"
     assert figures.announced_divergence == 0          # none of these faults damages a journal
+
+
+def test_soak_serial_board_keeps_every_input_through_glitches_line_noise_unplugs_and_reboots():
+    figures = run_serial_soak(SEGMENTS, faults_per_segment=3)
+    assert_nothing_lost(figures)
+    assert figures.spurious_inputs == 0, figures.notes
+    assert figures.events_published > 20 * SEGMENTS
+    for kind in SERIAL_FAULTS:
+        assert figures.faults.get(kind, 0) >= min(3, SEGMENTS // 2), (kind, figures.faults)
+        assert figures.recovery.get(kind), f"no recovery after {kind} was measured"
+    wire = figures.wire                       # the faults did reach the wire and the sensors
+    assert wire["board bytes corrupted"] > 0 and wire["board frames dropped"] > 0, wire
+    assert wire["board reboots"] == figures.faults["board_reboot"], wire
+    assert wire["cable pulls"] == figures.faults["unplug"] and wire["sensor flickers"] >= 3 * figures.faults[
+        "sensor_glitch"], wire
 
 
 @pytest.mark.parametrize("kind", ["journal_full_kill", "journal_read_only_restart"])

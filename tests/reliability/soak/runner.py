@@ -32,6 +32,7 @@ class Figures:
     lost: int = 0
     duplicated: int = 0
     wrong_accepted: int = 0
+    spurious_inputs: int = 0       # the serial lane: board inputs sensed that no hand made
     crashes: int = 0
     silent_divergence: int = 0
     announced_divergence: int = 0
@@ -40,6 +41,8 @@ class Figures:
     faults: dict[str, int] = field(default_factory=dict)
     recovery: dict[str, list[float]] = field(default_factory=dict)
     unrecovered: dict[str, int] = field(default_factory=dict)     # faults after which the match had ended
+    kinds: list[str] = field(default_factory=lambda: list(FAULTS))    # the fault kinds of the table
+    wire: dict[str, int] = field(default_factory=dict)   # the serial lane: what the emulated board's faults did
     fault_exits: list[str] = field(default_factory=list)
     gap_notes: list[str] = field(default_factory=list)           # which faults the delivery gaps followed
     notes: list[str] = field(default_factory=list)
@@ -59,17 +62,21 @@ class Figures:
         self.notes += [f"seed {seed}: {n}" for n in v.notes]
 
     def table(self) -> str:
-        rows = [("matches played", self.matches), ("matches completed (full time)", self.completed),
+        serial = any(k not in FAULTS for k in self.kinds)
+        rows = [("segments played" if serial else "matches played", self.matches),
+                ("segments completed (every input journaled)" if serial else "matches completed (full time)",
+                 self.completed),
                 ("events published", self.events_published), ("lost", self.lost),
                 ("duplicated", self.duplicated), ("wrong actions accepted", self.wrong_accepted),
+                *([("inputs sensed that no hand made", self.spurious_inputs)] if serial else []),
                 ("crashes", self.crashes), ("silent divergences", self.silent_divergence),
                 ("announced divergences (journal_damaged)", self.announced_divergence),
                 ("events a subscriber missed mid-match", self.delivery_gaps),
                 ("last events of a match never delivered", self.final_undelivered),
-                ("seconds", round(self.seconds, 1))]
+                *self.wire.items(), ("seconds", round(self.seconds, 1))]
         out = [f"{name:<44} {value}" for name, value in rows]
         out.append(f"{'fault':<26} {'injected':>8} {'p50 s':>7} {'p99 s':>7} {'max s':>7} {'match over':>10}")
-        for kind in FAULTS:
+        for kind in self.kinds:
             times = sorted(self.recovery.get(kind, []))
             out.append(f"{kind:<26} {self.faults.get(kind, 0):>8} {_pct(times, 50):>7} {_pct(times, 99):>7} "
                        f"{_pct(times, 100):>7} {self.unrecovered.get(kind, 0):>10}")
@@ -187,7 +194,7 @@ def run_soak(matches: int, lanes: int = 3, speed: float = 0.01, seed: int = 1, f
     the match's seqs)."""
     options = dict(options or OPTIONS)
     root = Path(tempfile.mkdtemp(prefix="soccerboard-soak-"))
-    figures, lock = Figures(), threading.Lock()
+    figures, lock = Figures(kinds=list(FAULTS)), threading.Lock()
     cycle = itertools.cycle(kinds or list(FAULTS))
     plan = [(seed + n, [next(cycle) for _ in range(faults_per_match)]) for n in range(matches)]
     todo = list(reversed(plan))
