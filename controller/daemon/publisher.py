@@ -60,6 +60,12 @@ def iso(t: datetime | None = None) -> str:
     return (t or datetime.now(UTC)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def event_msg(event: dict) -> Msg:
+    """A numbered event as published on <base>/events (a resent one keeps its seq)."""
+    doc = {"seq": event["seq"], "ts": iso(), **{k: v for k, v in event.items() if k != "seq"}}
+    return Msg("events", doc, seq=event["seq"])
+
+
 def clock_document(view: dict) -> dict:
     """Game-time clock view -> deadlines on the wall clock, which clients count down locally."""
     now = datetime.now(UTC)

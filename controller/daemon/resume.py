@@ -33,7 +33,7 @@ from .journal import (
     readable_lines,
     repair,
 )
-from .publisher import Msg, iso
+from .publisher import Msg, event_msg, iso
 from .referee import Referee, ruleset_of
 from .systemd import Notifier
 
@@ -41,12 +41,6 @@ log = logging.getLogger(__name__)
 
 EXTEND_EVERY = 1.0     # while a long resume runs, ask systemd for more start-up time this often (seconds)
 EXTEND_BY = 15.0       # ... this much each time
-
-
-def event_msg(event: dict) -> Msg:
-    """A numbered event as published on <base>/events (a resent one keeps its seq)."""
-    doc = {"seq": event["seq"], "ts": iso(), **{k: v for k, v in event.items() if k != "seq"}}
-    return Msg("events", doc, seq=event["seq"])
 
 
 @dataclass

@@ -31,9 +31,9 @@ from .commands import CommandError, RateLimit, parse_command, response
 from .inputs import HardwarePoller
 from .journal import ABANDONED, FINISHED, JournalFailed, JournalStore, JournalWriter, dumps
 from .leds import led_document
-from .publisher import Msg, Publisher, clock_document, iso
+from .publisher import Msg, Publisher, clock_document, event_msg, iso
 from .referee import Referee, Step
-from .resume import Resumer, event_msg
+from .resume import Resumer
 from .siminput import SimInputError, deliver, parse_payload
 from .systemd import watchdog_interval
 
