@@ -141,13 +141,7 @@ def judge(seed: int, options: dict, store: JournalStore, seen: list[Received], s
         if d.published_seq > d.seq:
             v.lost += d.published_seq - d.seq
             v.notes.append(f"seq {d.published_seq} was published but the durable journal reached only {d.seq}")
-    contents: dict[int, list[dict]] = {}
-    for m in mine:
-        # ts is when it was sent (a resend after a crash has a new one); text is the event told in words
-        doc = without(m.doc, "seq", "ts", "text") if m.topic == "events" else without(m.doc, "seq")
-        bucket = contents.setdefault(m.seq, [])
-        if doc not in bucket:
-            bucket.append(doc)
+    contents = received_contents(mine)
     v.events_published = sum(1 for s in contents if any("event" in d for d in contents[s]))
     final_by_content: dict[str, list[int]] = {}
     for s, e in final.events.items():
@@ -168,11 +162,29 @@ def judge(seed: int, options: dict, store: JournalStore, seen: list[Received], s
             elif not damaged:
                 v.lost += 1
                 v.notes.append(f"event seq {s} ({doc.get('event')}) published, missing from the final match")
-    v.gaps = [s for s in final.events if s not in contents]
+    count_gaps(v, final.events, contents)
+    return v
+
+
+def received_contents(seen: list[Received]) -> dict[int, list[dict]]:
+    """Each seq the subscriber received, with the distinct contents it came with: ts is when it was sent (a
+    resend after a crash has a new one) and text the event told in words, so neither makes two contents."""
+    contents: dict[int, list[dict]] = {}
+    for m in seen:
+        doc = without(m.doc, "seq", "ts", "text") if m.topic == "events" else without(m.doc, "seq")
+        bucket = contents.setdefault(m.seq, [])
+        if doc not in bucket:
+            bucket.append(doc)
+    return contents
+
+
+def count_gaps(v: Verdict, events: dict[int, dict], contents: dict[int, list[dict]]) -> None:
+    """The match's events the subscriber never received: missed mid-match (something came after them) or the
+    last ones, not delivered yet."""
+    v.gaps = [s for s in events if s not in contents]
     last_received = max(contents, default=0)
     v.final_undelivered = sum(1 for s in v.gaps if s > last_received)
     v.delivery_gaps = len(v.gaps) - v.final_undelivered
-    return v
 
 
 def _input_line_numbers(path: Path) -> list[int]:
@@ -188,4 +200,5 @@ def _last(states: dict[int, dict]) -> dict | None:
     return states[max(states)] if states else None
 
 
-__all__ = ["BOARD", "Durable", "Verdict", "durable_at", "judge", "numbered", "reference_lines"]
+__all__ = ["BOARD", "Durable", "Verdict", "count_gaps", "durable_at", "judge", "numbered", "received_contents",
+           "reference_lines"]

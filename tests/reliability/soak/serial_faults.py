@@ -53,22 +53,22 @@ def sensor_glitch(h: Hands) -> float:
 
 def serial_corrupt(h: Hands) -> float:
     """Line noise: 3-8 % of the board's bytes are damaged while the players make 5-12 changes."""
-    h.emulator.corrupt = h.rng.uniform(0.03, 0.08)
-    try:
-        h.play_on(h.rng.randint(5, 12))
-    finally:
-        h.emulator.corrupt = 0.0
-    return time.monotonic()
+    return _burst(h, "corrupt", h.rng.uniform(0.03, 0.08))
 
 
 def serial_drop(h: Hands) -> float:
     """Frames lost on the way (a USB hub dropping packets): 10-30 % of the board's frames while the players
     make 5-12 changes."""
-    h.emulator.drop = h.rng.uniform(0.1, 0.3)
+    return _burst(h, "drop", h.rng.uniform(0.1, 0.3))
+
+
+def _burst(h: Hands, fault: str, rate: float) -> float:
+    """The emulator's `fault` rate (corrupt, drop) at `rate` while the players make 5-12 changes."""
+    setattr(h.emulator, fault, rate)
     try:
         h.play_on(h.rng.randint(5, 12))
     finally:
-        h.emulator.drop = 0.0
+        setattr(h.emulator, fault, 0.0)
     return time.monotonic()
 
 

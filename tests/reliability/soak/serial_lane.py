@@ -34,7 +34,7 @@ from tests.daemon.daemon_helpers import (
     publish_once,
     wait_for,
 )
-from tests.reliability.soak.checks import Verdict, numbered, without
+from tests.reliability.soak.checks import Verdict, count_gaps, numbered, received_contents, without
 from tests.reliability.soak.runner import Figures, durable_broker
 from tests.reliability.soak.serial_faults import SERIAL_FAULTS, Hands
 from tests.reliability.soak.stack import DaemonProcess, Received, SeqRecorder
@@ -206,14 +206,7 @@ def judge_segment(script: list[dict], jf: JournalFile | None, seen: list[Receive
         v.silent_divergence += 1
         v.wrong_accepted += _accepted_extra(jf, matcher) if v.spurious else 0
         v.notes.append("the segment's journal plays another match than its script")
-    contents: dict[int, list[dict]] = {}
-    for m in seen:
-        if m.seq <= seq_base:
-            continue
-        doc = without(m.doc, "seq", "ts", "text") if m.topic == "events" else without(m.doc, "seq")
-        bucket = contents.setdefault(m.seq, [])
-        if doc not in bucket:
-            bucket.append(doc)
+    contents = received_contents([m for m in seen if m.seq > seq_base])
     v.events_published = sum(1 for s in contents if any("event" in d for d in contents[s]))
     for s, docs in contents.items():
         if len(docs) > 1:
@@ -223,10 +216,7 @@ def judge_segment(script: list[dict], jf: JournalFile | None, seen: list[Receive
             if "event" in doc and final.events.get(s) != doc:
                 v.lost += 1
                 v.notes.append(f"event seq {s} ({doc.get('event')}) published, not in the journal's match")
-    v.gaps = [s for s in final.events if s not in contents]
-    last_received = max(contents, default=0)
-    v.final_undelivered = sum(1 for s in v.gaps if s > last_received)
-    v.delivery_gaps = len(v.gaps) - v.final_undelivered
+    count_gaps(v, final.events, contents)
     return v
 
 
