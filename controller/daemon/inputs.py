@@ -90,6 +90,14 @@ class HardwarePoller:
         self.turns = 0                            # how often the thread looked at the feeds (tests, benchmarks)
         self._signalled = _listen(self.wakeup, hardware)
 
+    def start_from(self, board: bytes) -> None:
+        """Track changes from `board` (before start): the board the resumed game holds, not the frame the board
+        happened to report first. Whatever changed while the daemon was down (a token lifted, a move made) is
+        then a difference at the first frame, read and journaled as changes like any other; from the frame
+        itself it would vanish, and the game would go on from a board that is not there."""
+        self._frame = bytes(board)
+        self._tracker.start(self._frame)
+
     def start(self) -> HardwarePoller:
         self._thread.start()
         return self

@@ -235,6 +235,8 @@ class Daemon:
             self.journal_path, self.journal_lines = jf.path, len(jf.lines)
             if self.sim_board is not None:
                 self.sim_board.follow(bytes(self.referee.core.board))
+            elif not self.follows:                # a sensed board: its first frame is compared with the game
+                self._poller.start_from(bytes(self.referee.core.board))
             if source is not None:
                 source.resume(jf.header.get("source"), jf.lines, self.referee.normalise)
             self.journal.publish_only(found.resend + self._retained_msgs())
