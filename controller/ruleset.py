@@ -25,6 +25,11 @@ class Illegal(Exception):
         self.reason = reason
         self.detail = detail
 
+    def __reduce__(self) -> tuple[type[Illegal], tuple[str, str]]:
+        """Rebuilt from its reason and detail: a core waiting for a correction holds one, and a checkpoint
+        (pickled) of that core must load."""
+        return (Illegal, (self.reason, self.detail))
+
 
 @dataclass(frozen=True)
 class Reading:

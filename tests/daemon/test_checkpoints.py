@@ -271,3 +271,17 @@ def test_a_checkpoint_in_a_journal_without_a_chain_is_never_used(tmp_path, monke
     with _running(_daemon(tmp_path, "soccer_tactics_world", options)) as resumed:
         assert resumed.checkpoint_used == 0 and resumed.resumed["lines"] == len(lines)
         _same(resumed.referee, _uninterrupted("soccer_tactics_world", options, lines))
+
+
+def test_a_checkpoint_of_a_sensed_board_waiting_for_a_correction_loads():
+    """A sensed board out of step with the game (a goal's kick-off formation not set yet) holds the refusal it
+    answers with: the checkpoint taken then must load, or every resume after it replays the whole journal."""
+    from controller.daemon.referee import Referee
+    ref = Referee({"half_minutes": 45.0}, board_follows_game=False)
+    ref.feed(ref.normalise({"type": "setup", "formation": "standard", "kickoff": "red"}))
+    ref.feed({"type": "place", "square": "a8", "token": "ball"})          # a second ball: out of step
+    assert ref.core.mismatch is not None
+    loaded = checkpoint.decode(checkpoint.encode(ref, 2), 2)
+    assert (loaded.core.mismatch.reason, loaded.core.mismatch.detail) == (ref.core.mismatch.reason,
+                                                                           ref.core.mismatch.detail)
+    assert loaded.core.snapshot() == ref.core.snapshot()
