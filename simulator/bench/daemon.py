@@ -61,12 +61,18 @@ def mosquitto_binary() -> str | None:
     return shutil.which("mosquitto") or ("/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None)
 
 
+# The folder that holds this simulator package: `python -m controller.cli` started there runs the controller
+# beside it, whatever folder the caller is in.
+TREE = Path(__file__).resolve().parents[2]
+
+
 def start_daemon(args: list[str], log: Path) -> subprocess.Popen:
-    """`soccerboard ARGS` in a child process, its output to `log`."""
+    """`soccerboard ARGS` of this tree in a child process of its own session, its output appended to `log`; it
+    is told of no NOTIFY_SOCKET the caller may have, so it does not speak to the caller's systemd."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("NOTIFY_SOCKET", None)
-    with open(log, "ab") as f:
-        return subprocess.Popen([sys.executable, "-m", "controller.cli", *args], env=env, stdout=f,
+    with open(log, "ab") as f:       # the child has its own copy of the descriptor once started
+        return subprocess.Popen([sys.executable, "-m", "controller.cli", *args], cwd=TREE, env=env, stdout=f,
                                 stderr=subprocess.STDOUT, start_new_session=True)
 
 

@@ -11,7 +11,6 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -24,6 +23,7 @@ from controller.daemon.config import load_settings
 from controller.daemon.service import Daemon
 from hal.backends import open_hardware
 from hal.sim import SimBoard
+from simulator.bench.daemon import start_daemon as start_daemon  # re-exported: the tests import it from here
 from simulator.bench.process import stop_process as stop_process  # re-exported: the tests import it from here
 from simulator.players import BotOpponent
 
@@ -98,13 +98,8 @@ class Mosquitto:
             return False
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        if self.proc:
+            stop_process(self.proc, timeout=10)
 
     def url(self, user: str | None = DAEMON_USER, password: str | None = DAEMON_PASS) -> str:
         auth = f"{user}:{password}@" if user else ""
@@ -197,14 +192,6 @@ def expected_run(lines: list[dict], options: dict):
     step = ref.finish_pending()
     events += step.events
     return ref, events
-
-
-def start_daemon(args: list[str], log: Path) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    env.pop("NOTIFY_SOCKET", None)
-    with open(log, "ab") as f:       # the child has its own copy of the descriptor once started
-        return subprocess.Popen([sys.executable, "-m", "controller.cli", *args], cwd=ROOT, env=env,
-                                stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
 
 
 def comparable(snapshot: dict) -> dict:
