@@ -26,6 +26,7 @@ class Hands:
     interval: float
     rng: random.Random
     play_on: Callable[[int], None]          # play the next n changes of the script
+    restart: Callable[[], float]            # SIGKILL the daemon and start it again; returns when it was started
     done: Counter[str] = field(default_factory=Counter)    # what the faults did: flickers, cable pulls
 
 
@@ -94,10 +95,19 @@ def board_reboot(h: Hands) -> float:
     return time.monotonic()
 
 
+def daemon_kill9(h: Hands) -> float:
+    """The daemon dies (SIGKILL) with the board attached and systemd starts it again at once: it resumes its
+    journal and opens the port again while the players go on (the board keeps their changes meanwhile)."""
+    started = h.restart()
+    h.play_on(h.rng.randint(3, 8))
+    return started
+
+
 SERIAL_FAULTS: dict[str, Callable[[Hands], float]] = {
     "sensor_glitch": sensor_glitch,
     "serial_corrupt": serial_corrupt,
     "serial_drop": serial_drop,
     "unplug": unplug,
     "board_reboot": board_reboot,
+    "daemon_kill9": daemon_kill9,
 }

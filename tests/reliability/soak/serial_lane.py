@@ -102,7 +102,11 @@ class SerialLane:
                 self.emulator.apply(queue.pop(0))
                 time.sleep(INTERVAL)
 
-        hands = Hands(self.emulator, INTERVAL, rng, play_on, self.done)
+        def restart() -> float:
+            self.daemon.kill9()
+            return self.daemon.start(seed)
+
+        hands = Hands(self.emulator, INTERVAL, rng, play_on, restart, self.done)
         at = sorted(rng.randrange(len(moves) // 10, len(moves) * 9 // 10) for _ in kinds)
         injected: list[tuple[str, int, float]] = []
         for kind, index in zip(kinds, at, strict=True):
