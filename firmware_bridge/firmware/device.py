@@ -66,6 +66,7 @@ class BoardDevice:
         self._held = None  # a change waiting out its settle window, and since when
         self._held_ms = now_ms
         self._base = None  # occupancy of the last queued occupancy event; None: send the next in full
+        self._acked = self.occupancy  # occupancy of the last occupancy event the host acknowledged
         self._seq = 0
         self._next_event = 0
         self._outbox = []  # [(event_id, msg_type, payload, occupancy or None)]
@@ -127,8 +128,13 @@ class BoardDevice:
             self._base = frame
 
     def _send_full_occupancy(self):
-        # The host lacks a base: the first occupancy event it has not acknowledged goes in full.
+        # The host lacks a base: the first occupancy event it has not acknowledged goes in full. When
+        # other events come before it (a roll after a move a host that has since restarted took), a
+        # snapshot as of the first of them goes ahead: the tokens stood then as the last acknowledged
+        # occupancy event left them, and the roll must be judged on that board.
         outbox = self._outbox
+        if outbox and outbox[0][3] is None:
+            self._send(C.MSG_SNAPSHOT, struct.pack(">H", outbox[0][0]) + self._acked)
         for i in range(len(outbox)):
             event_id, _msg_type, payload, frame = outbox[i]
             if frame is not None:
@@ -206,7 +212,9 @@ class BoardDevice:
             acked = struct.unpack(">H", payload)[0]
             outbox = self._outbox
             while outbox and not _newer(outbox[0][0], acked):
-                outbox.pop(0)
+                frame = outbox.pop(0)[3]
+                if frame is not None:
+                    self._acked = frame
         elif msg_type == C.MSG_LED_FRAME and len(payload) == 2 + C.LED_BYTES:
             self.led_frames += 1
             self.last_led_frame = bytes(payload[2:])

@@ -233,6 +233,31 @@ def test_a_full_resync_with_nothing_pending_makes_the_next_change_full():
     assert full[0] == C.MSG_OCC_CHANGE and full[2][2 + sq("b3")] == BLUE
 
 
+def test_a_full_resync_sends_where_the_tokens_stood_before_an_unacknowledged_roll_ahead_of_it():
+    C = FW.C
+    board = Board()
+    board.connect()
+    board.close(sq("c5"), BLUE)
+    board.settle()
+    (move,) = board.occupancy_events()
+    board.send(C.MSG_EVENT_ACK, bytes(move[2][:2]))      # a host took the move, then restarted
+    board.fw.uart.rx = b"00000002 ROLL 6\n"
+    board.run()
+    (roll,) = [f for f in board.received() if f[0] == C.MSG_DIE_ROLL]
+    board.send(C.MSG_RESYNC, board.resync(C.RESYNC_FULL | C.RESYNC_SNAPSHOT))   # the new host
+    board.run()
+    frames = board.received()
+    types = [f[0] for f in frames]
+    assert C.MSG_SNAPSHOT in types and C.MSG_DIE_ROLL in types
+    assert types.index(C.MSG_SNAPSHOT) < types.index(C.MSG_DIE_ROLL)
+    then = frames[types.index(C.MSG_SNAPSHOT)]
+    before = bytearray(128)
+    before[sq("c5")] = BLUE
+    first = (int.from_bytes(bytes(move[2][:2]), "big") + 1) & 0xFFFF   # the first event after the move
+    assert bytes(then[2]) == first.to_bytes(2, "big") + bytes(before)
+    assert first <= int.from_bytes(bytes(roll[2][:2]), "big")
+
+
 def test_led_frames_go_out_in_serpentine_order_as_grb_words_and_are_acknowledged():
     C = FW.C
     board = Board()

@@ -394,6 +394,26 @@ def test_a_restarted_host_gets_the_board_s_pending_delta_in_full():
     assert w.host.stats.delta_without_base == 0  # asked for in full up front, not after the fact
 
 
+def test_a_restarted_host_learns_where_the_tokens_stood_before_the_roll_it_has_not_acknowledged():
+    """The daemon dies after the board's move was acknowledged and before the roll that followed it was: the
+    new host must get the board as it stood before that roll, and only then the roll, or the roll would be
+    judged against a board the new host has not seen (a pawn still in hand) and the move would come after it."""
+    w = recording_wire()
+    a = with_token(empty_frame(), "c5", "blue", True)
+    w.device.set_occupancy(a)
+    w.run(0.5)                                     # the old host took the move
+    w.lose = lambda frame: True
+    w.device.dice_events([("roll", 2, 6)])         # ... and died before the roll
+    w.lose = lambda frame: False
+    w.delivered.clear()
+    w.host = H.HostSession(w.delivered.append, {1: "red", 2: "blue"})
+    w.to_device = w.host.connection_made(w.now)
+    w.run(1.0)
+    order = [u for u in w.delivered if isinstance(u, H.OccupancyUpdate | H.DieRollUpdate)]
+    assert order[:2] == [H.OccupancyUpdate(a), H.DieRollUpdate("blue", 6)], order
+    assert w.device.pending_events == 0
+
+
 def test_a_restarted_host_with_an_idle_board_gets_the_next_occupancy_event_in_full():
     w = recording_wire()
     a = with_token(empty_frame(), "g7", "ball", True)
