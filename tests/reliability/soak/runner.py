@@ -83,6 +83,20 @@ class Figures:
         return "\n".join(out)
 
 
+def gap_note(seed: int, v: Verdict, injected: list[tuple[str, int]]) -> str:
+    """The seqs a match's subscriber never received, those missed mid-match apart from the match's last ones,
+    each with the fault injected last below its first seq: the fault a gap followed, which is not always the
+    last one listed (each fault's seq is the highest the subscriber had received when it came)."""
+    gaps = sorted(v.gaps)
+    cut = len(gaps) - v.final_undelivered
+    parts = []
+    for what, seqs in (("missed mid-match", gaps[:cut]), ("last, never delivered", gaps[cut:])):
+        if seqs:
+            before = [kind for kind, at in injected if at < seqs[0]]
+            parts.append(f"seqs {seqs} {what} (after {before[-1] if before else 'no fault'})")
+    return f"seed {seed}: {'; '.join(parts)}; faults {injected}"
+
+
 def _pct(values: list[float], p: int) -> str:
     if not values:
         return "-"
@@ -151,8 +165,7 @@ class Lane:
             figures.crashes += len(crashes)
             figures.fault_exits += [f"seed {seed}: {e}" for e in m.fault_exits]
             if verdict.gaps:
-                figures.gap_notes.append(f"seed {seed}: seqs {verdict.gaps} never received; faults "
-                                         f"{[(k, round(s, 1)) for k, s in injected]}")
+                figures.gap_notes.append(gap_note(seed, verdict, injected))
             if crashes:
                 figures.notes.append(f"seed {seed}: daemon exits {crashes} (log {self.daemon.log})")
             for kind, took in recoveries:
