@@ -107,8 +107,8 @@ def _pct(values: list[float], p: int) -> str:
 
 def durable_broker(directory: Path) -> Mosquitto:
     """Mosquitto saving its state on every change, so that a persistent subscriber's session (its subscription
-    and what is queued for it) outlives a SIGKILL of the broker: events a subscriber misses are then the
-    daemon's doing, not the broker's."""
+    and what is queued for it) outlives a SIGKILL of the broker; what the broker had acknowledged and not yet
+    saved or delivered when killed is still lost with it."""
     broker = Mosquitto(directory)
     with open(directory / "mosquitto.conf", "a") as conf:
         conf.write("autosave_on_changes true\nautosave_interval 1\n")

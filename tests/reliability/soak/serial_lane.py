@@ -35,7 +35,7 @@ from tests.daemon.daemon_helpers import (
     wait_for,
 )
 from tests.reliability.soak.checks import Verdict, count_gaps, numbered, received_contents, without
-from tests.reliability.soak.runner import Figures, durable_broker
+from tests.reliability.soak.runner import Figures, durable_broker, gap_note
 from tests.reliability.soak.serial_faults import SERIAL_FAULTS, Hands
 from tests.reliability.soak.stack import DaemonProcess, Received, SeqRecorder
 
@@ -129,8 +129,7 @@ class SerialLane:
             if crashes:
                 figures.notes.append(f"serial seed {seed}: daemon exits {crashes} (log {self.daemon.log})")
             if verdict.gaps:
-                figures.gap_notes.append(f"serial seed {seed}: seqs {verdict.gaps} never received; faults "
-                                         f"{[(k, s) for k, s, _ in injected]}")
+                figures.gap_notes.append(gap_note(seed, verdict, [(k, s) for k, s, _ in injected]))
             for kind, before, cleared in injected:
                 arrived = self.recorder.first_above(before, cleared, RECOVERY_TIMEOUT)
                 figures.faults[kind] = figures.faults.get(kind, 0) + 1

@@ -24,7 +24,7 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 
 from controller.daemon.main import FAILED
-from tests.daemon.daemon_helpers import BASE, BOARD, ROOT, Mosquitto
+from tests.daemon.daemon_helpers import BASE, BOARD, REFEREE_PASS, REFEREE_USER, ROOT, Mosquitto
 
 PR_CAPBSET_DROP = 24
 MODE_BYPASSING_CAPS = (1, 2)   # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH (linux/capability.h)
@@ -41,10 +41,12 @@ class Received:
 
 
 class SeqRecorder:
-    """A spectator (anonymous, a persistent session so the broker queues for it while it reconnects) that
-    records every `events` and `state` message with its seq and arrival time."""
+    """A subscriber that records every `events` and `state` message with its seq and arrival time: logged in
+    (as a club's bridge is), with a persistent session so the broker queues for it while it reconnects.
+    Logged in, because Mosquitto (2.0.11, with an ACL file) queues nothing for an anonymous session it restored
+    after a restart until that client has connected again: what this subscriber misses is the daemon's doing."""
 
-    def __init__(self, port: int, name: str):
+    def __init__(self, port: int, name: str, user: str | None = REFEREE_USER, password: str | None = REFEREE_PASS):
         self.messages: list[Received] = []
         self.malformed: list[bytes] = []
         self.lock = threading.Lock()
@@ -52,6 +54,8 @@ class SeqRecorder:
         self.connected = threading.Event()
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"soak-{name}", clean_session=False)
         self.client.reconnect_delay_set(0.05, 0.2)  # type: ignore[arg-type]   # paho waits fractions too
+        if user:
+            self.client.username_pw_set(user, password)
 
         def on_connect(client, userdata, flags, reason_code, properties) -> None:
             if not reason_code.is_failure:
