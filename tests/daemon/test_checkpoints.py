@@ -181,6 +181,7 @@ def test_a_checkpoint_in_the_damaged_part_of_a_journal_is_never_reached(tmp_path
     assert [at for at, _ in jf.checkpoints] == [EVERY, 2 * EVERY, 3 * EVERY]   # the damaged one is not among them
     with _running(_daemon(tmp_path, "soccer_tactics_world", options)) as resumed:
         assert resumed.damage is not None
+        assert resumed.journal.flush(10)                # the journal thread has written the recovered part
         good = read_journal(resumed.journal_path)      # the recovered journal: its good part, numbering above
         _same_game = _uninterrupted("soccer_tactics_world", options, good.lines)
         assert resumed.referee.snapshot == _same_game.snapshot

@@ -48,6 +48,18 @@ def hub_events(viewer: Client, board: str) -> list[dict]:
     return [json.loads(p) for _, p, _ in viewer.received(f"soccerboard/{board}/events")]
 
 
+def once(events: list[dict]) -> list[dict]:
+    """Events as a spectator keeps them: each seq once. QoS 1 is at least once: a message in flight on the bridge
+    when the hub stops is sent again when it is back, under its own seq (docs/mqtt.md)."""
+    seen: set[int] = set()
+    out = []
+    for e in events:
+        if e["seq"] not in seen:
+            seen.add(e["seq"])
+            out.append(e)
+    return out
+
+
 def feed(d: InProcessDaemon, lines: list[dict], stop: threading.Event) -> None:
     for line in lines:
         if stop.is_set():
@@ -77,11 +89,12 @@ def test_the_hub_stopped_for_10_s_loses_nothing_and_keeps_the_order(league, tmp_
         d.settle(30)
         sent = d.outputs("events")
         assert sent_while_down > 20, f"only {sent_while_down} events while the hub was down: the test proves little"
-        wait_for(lambda: len(hub_events(viewer, "pitch1")) >= len(sent), 30,
-                 f"the hub to catch up ({len(hub_events(viewer, 'pitch1'))} of {len(sent)} events)")
+        wait_for(lambda: len(once(hub_events(viewer, "pitch1"))) >= len(sent), 30,
+                 f"the hub to catch up ({len(once(hub_events(viewer, 'pitch1')))} of {len(sent)} events)")
         got = hub_events(viewer, "pitch1")
-        assert [e["seq"] for e in got] == [e["seq"] for e in sent], "lost, repeated or reordered at the hub"
-        assert got == sent
+        assert [e["seq"] for e in once(got)] == [e["seq"] for e in sent], "lost or reordered at the hub"
+        assert once(got) == sent
+        assert all(e == next(s for s in sent if s["seq"] == e["seq"]) for e in got), "a seq came with two contents"
         states = [json.loads(p) for _, p, _ in viewer.received("soccerboard/pitch1/state")]
         assert states[-1] == d.state, "the hub's last state is not the board's"
         late = Client(hub.port)
