@@ -129,6 +129,14 @@ class Board:
         C = FW.C
         return [f for f in self.received() if f[0] in (C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA)]
 
+    def taken(self, square, bit):
+        """A token put down, the change settled and sent, and a host acknowledging it: the event."""
+        self.close(sq(square), bit)
+        self.settle()
+        (event,) = self.occupancy_events()
+        self.send(FW.C.MSG_EVENT_ACK, bytes(event[2][:2]))
+        return event
+
 
 # -- the protocol through the whole firmware ------------------------------------------------------
 
@@ -219,10 +227,7 @@ def test_a_full_resync_with_nothing_pending_makes_the_next_change_full():
     C = FW.C
     board = Board()
     board.connect()
-    board.close(sq("b2"), BLUE)
-    board.settle()
-    (first,) = board.occupancy_events()
-    board.send(C.MSG_EVENT_ACK, bytes(first[2][:2]))
+    board.taken("b2", BLUE)
     board.send(C.MSG_RESYNC, board.resync(C.RESYNC_FULL))
     board.run()
     assert board.device.pending_events == 0
@@ -237,10 +242,7 @@ def test_a_full_resync_sends_where_the_tokens_stood_before_an_unacknowledged_rol
     C = FW.C
     board = Board()
     board.connect()
-    board.close(sq("c5"), BLUE)
-    board.settle()
-    (move,) = board.occupancy_events()
-    board.send(C.MSG_EVENT_ACK, bytes(move[2][:2]))      # a host took the move, then restarted
+    move = board.taken("c5", BLUE)                       # a host took the move, then restarted
     board.fw.uart.rx = b"00000002 ROLL 6\n"
     board.run()
     (roll,) = [f for f in board.received() if f[0] == C.MSG_DIE_ROLL]
