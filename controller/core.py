@@ -174,9 +174,13 @@ class Core:
         except ValueError as e:
             return Outcome(verdict=_reject(Illegal("bad_input", str(e))))
         self.ruleset = ruleset
+        # A set-up starts everything about the match afresh, the hands included: a live core that refereed a
+        # match before must answer the lines after it exactly as a replay of the new match's journal does.
         self.game, self.pending, self.mismatch, self.question = game, None, None, None
-        self.foul = None
+        self.foul, self._foul_token, self._foul_wait = None, None, 0.0
         self.dice = {"red": None, "blue": None}
+        self._in_hand_peak = {"red": 0, "blue": 0}
+        self._placed = {"red": set(), "blue": set()}
         self._relocate(self.ruleset.expected_occupancy(game))
         return Outcome(events=game.events_of_setup())
 

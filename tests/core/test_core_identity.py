@@ -1,7 +1,7 @@
 """Pawn identity: the sensors see colours, not pawns. The core follows each pawn from the square it was
 lifted from; a pawn put back on its own square made no move; with two pawns of a colour in hand at once
 it asks the players to confirm who stands where, and never guesses (docs/board.md section 3)."""
-from .core_helpers import SETUP, clock, game_part, lift, move, names, new_core, ok, place, press, roll, square
+from .core_helpers import SETUP, clock, feed, game_part, lift, move, names, new_core, ok, place, press, roll, square
 
 # red-m1 on c6 and red-m2 on e6 can both reach d8 on a roll of 2
 TWO_WAYS = {**SETUP, "pawns": {**SETUP["pawns"], "red-m2": "e6"}}
@@ -95,3 +95,22 @@ def test_two_defenders_in_hand_at_once_are_interchangeable_and_ask_nothing():
     snap = core.snapshot()
     assert {snap["pawns"]["red-d1"]["square"], snap["pawns"]["red-d2"]["square"]} == {"b7", "d4"}
     assert snap["phase"] == "ball_play"
+
+
+def test_a_set_up_forgets_the_pawns_in_hand_of_the_match_before():
+    """Players clearing the board for the next match lift many pawns at once; the next match's first move
+    must ask nothing, as a replay of that match's own journal (a fresh core) asks nothing."""
+    core = new_core(TWO_WAYS, sensed=True)
+    ok(roll(core, "red", 2))
+    lift(core, "c6")
+    lift(core, "e6")                                     # two red pawns in hand: the old match's business
+    place(core, "e6")
+    again = feed(core, **TWO_WAYS)                       # the next match, set up as the board stands
+    assert again.verdict["ok"] and core.question is None
+    fresh = new_core(TWO_WAYS, sensed=True)
+    for c in (core, fresh):
+        ok(roll(c, "red", 2))
+        ok(lift(c, "c6"))
+        out = ok(place(c, "d8"))
+        assert "identity_question" not in [e["event"] for e in out.events], out.events
+    assert core.question is None and game_part(core) == game_part(fresh)
