@@ -327,6 +327,17 @@ class BoardEmulator:
         self.device.dice_events(self.tracker.tick(now))
         self.device.tick(now)
 
+    def wait_settled(self, timeout: float = 1.0) -> bool:
+        """Wait until the last change has settled and gone out as an event (players' hands are slower than the
+        settle window; a busy machine must not make the emulator's hands faster than a person's)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._lock:
+                if not self.device.settling:
+                    return True
+            time.sleep(0.002)
+        return False
+
     def wait_for_host(self, timeout: float) -> bool:
         """Wait until a host has spoken to the board (so a scenario is not played into the void)."""
         deadline = time.monotonic() + timeout

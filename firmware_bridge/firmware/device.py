@@ -257,5 +257,10 @@ class BoardDevice:
             self._send(msg_type, payload)
 
     @property
+    def settling(self):
+        """A change is waiting out its settle window: the board has not sent it yet."""
+        return self._held is not None
+
+    @property
     def pending_events(self):
         return len(self._outbox)

@@ -40,7 +40,7 @@ from tests.reliability.soak.serial_faults import SERIAL_FAULTS, Hands
 from tests.reliability.soak.stack import DaemonProcess, Received, SeqRecorder
 
 SERIAL_OPTIONS = {"half_minutes": 45.0, "extra_time_minutes": 0.0, "shooting_die": True}
-INTERVAL = 0.08              # seconds between two changes: longer than the board's settle window
+INTERVAL = 0.05              # seconds from a change going out to the next: with the settle window, 100 ms a change
 CATCH_UP = 20.0              # seconds the daemon gets to journal the last change after the script ends
 RECOVERY_TIMEOUT = 10.0
 
@@ -100,6 +100,7 @@ class SerialLane:
         def play_on(n: int) -> None:
             for _ in range(min(n, len(queue))):
                 self.emulator.apply(queue.pop(0))
+                self.emulator.wait_settled()          # two changes never fall in one settle window
                 time.sleep(INTERVAL)
 
         def restart() -> float:
