@@ -66,7 +66,7 @@ class BoardDevice:
         self._held = None  # a change waiting out its settle window, and since when
         self._held_ms = now_ms
         self._base = None  # occupancy of the last queued occupancy event; None: send the next in full
-        self._acked = self.occupancy  # occupancy of the last occupancy event the host acknowledged
+        self._acked = None  # occupancy of the last occupancy event the host acknowledged (None: none yet)
         self._seq = 0
         self._next_event = 0
         self._outbox = []  # [(event_id, msg_type, payload, occupancy or None)]
@@ -128,12 +128,13 @@ class BoardDevice:
             self._base = frame
 
     def _send_full_occupancy(self):
-        # The host lacks a base: the first occupancy event it has not acknowledged goes in full. When
-        # other events come before it (a roll after a move a host that has since restarted took), a
-        # snapshot as of the first of them goes ahead: the tokens stood then as the last acknowledged
-        # occupancy event left them, and the roll must be judged on that board.
+        # The host lacks a base: the first occupancy event it has not acknowledged goes in full, and a
+        # snapshot as of the first event it has not acknowledged goes ahead of everything: the tokens
+        # stood then as the last acknowledged occupancy event left them. A host that restarted after
+        # taking a move it never passed on learns that move from it, before the roll or the next move
+        # that followed (a full frame alone would fold the two into one difference).
         outbox = self._outbox
-        if outbox and outbox[0][3] is None:
+        if outbox and self._acked is not None:
             self._send(C.MSG_SNAPSHOT, struct.pack(">H", outbox[0][0]) + self._acked)
         for i in range(len(outbox)):
             event_id, _msg_type, payload, frame = outbox[i]

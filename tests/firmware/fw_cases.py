@@ -219,7 +219,10 @@ def test_later_changes_go_out_as_deltas_and_a_full_resync_resends_one_in_full():
     frames = board.received()
     assert [(f[0], bytes(f[2])) for f in frames if f[0] in (C.MSG_OCC_CHANGE, C.MSG_OCC_DELTA)] == [
         (C.MSG_OCC_CHANGE, next_id + bytes(now))]
-    (snapshot,) = [f for f in frames if f[0] == C.MSG_SNAPSHOT]
+    as_of, snapshot = [f for f in frames if f[0] == C.MSG_SNAPSHOT]
+    acked = bytearray(128)                                   # where the tokens stood before the delta
+    acked[sq("a1")] = RED
+    assert bytes(as_of[2]) == next_id + bytes(acked)
     assert bytes(snapshot[2]) == (int.from_bytes(next_id, "big") + 1).to_bytes(2, "big") + bytes(now)
 
 

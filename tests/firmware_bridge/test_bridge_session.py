@@ -414,6 +414,28 @@ def test_a_restarted_host_learns_where_the_tokens_stood_before_the_roll_it_has_n
     assert w.device.pending_events == 0
 
 
+def test_a_restarted_host_gets_the_move_it_took_but_never_passed_on_before_the_next_move():
+    """The previous run acknowledged a move and died before passing it on; the next move is still unacknowledged.
+    The new host must see the first move's board, then the next move's, not one frame folding both (a pawn
+    lifted for the next move would come before the first move's pawn was put down)."""
+    w = recording_wire()
+    a = with_token(empty_frame(), "b8", "blue", True)
+    w.device.set_occupancy(a)
+    w.run(0.5)
+    b = with_token(with_token(a, "b8", "blue", False), "b7", "blue", True)
+    w.device.set_occupancy(b)
+    w.run(0.5)                                     # acknowledged by the run that then died
+    w.lose = lambda frame: True
+    c = with_token(b, "d1", "red", True)
+    w.device.set_occupancy(c)                      # the next move: never acknowledged
+    w.lose = lambda frame: False
+    w.delivered.clear()
+    w.host = H.HostSession(w.delivered.append, {})
+    w.to_device = w.host.connection_made(w.now)
+    w.run(1.0)
+    assert w.frames()[:2] == [b, c], w.frames()
+
+
 def test_a_restarted_host_with_an_idle_board_gets_the_next_occupancy_event_in_full():
     w = recording_wire()
     a = with_token(empty_frame(), "g7", "ball", True)

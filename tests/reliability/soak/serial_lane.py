@@ -88,6 +88,7 @@ class SerialLane:
         setup, *moves = list(board_actions(json.dumps(line) for line in script))
         journals_before = len(self.store.journals())
         self.emulator.apply(setup)                      # the players set up the kick-off formation
+        self.emulator.wait_settled()                    # ... before the referee starts the match
         time.sleep(INTERVAL)
         exits_before = len(self.daemon.exits)
         if not self.daemon.running():
