@@ -117,7 +117,7 @@ def judge(seed: int, options: dict, store: JournalStore, seen: list[Received], s
     # run had another input (or none)
     verdicts = [o for o in replay_lines(jf.path.read_text(encoding="utf-8").splitlines()) if "line" in o]
     accepted = {o["line"] for o in verdicts if o.get("ok")}
-    text_lines = _input_line_numbers(jf.path)
+    text_lines = input_line_numbers(jf.path)
     for i, line in enumerate(jf.lines):
         if (i >= len(expected) or line != expected[i]) and i < len(text_lines) and text_lines[i] in accepted:
             v.wrong_accepted += 1
@@ -187,7 +187,7 @@ def count_gaps(v: Verdict, events: dict[int, dict], contents: dict[int, list[dic
     v.delivery_gaps = len(v.gaps) - v.final_undelivered
 
 
-def _input_line_numbers(path: Path) -> list[int]:
+def input_line_numbers(path: Path) -> list[int]:
     """The 1-based line number of each input line of a journal file, in order (replay numbers lines so)."""
     out = []
     for n, raw in enumerate(path.read_bytes().split(b"\n"), start=1):
@@ -200,5 +200,5 @@ def _last(states: dict[int, dict]) -> dict | None:
     return states[max(states)] if states else None
 
 
-__all__ = ["BOARD", "Durable", "Verdict", "count_gaps", "durable_at", "judge", "numbered", "received_contents",
-           "reference_lines"]
+__all__ = ["BOARD", "Durable", "Verdict", "count_gaps", "durable_at", "input_line_numbers", "judge", "numbered",
+           "received_contents", "reference_lines"]

@@ -61,6 +61,14 @@ class Figures:
         self.final_undelivered += v.final_undelivered
         self.notes += [f"seed {seed}: {n}" for n in v.notes]
 
+    def fault(self, kind: str, took: float | None) -> None:
+        """A fault injected, and the seconds its recovery took (None: no new seq came, the match had ended)."""
+        self.faults[kind] = self.faults.get(kind, 0) + 1
+        if took is None:
+            self.unrecovered[kind] = self.unrecovered.get(kind, 0) + 1
+        else:
+            self.recovery.setdefault(kind, []).append(took)
+
     def table(self) -> str:
         serial = any(k not in FAULTS for k in self.kinds)
         rows = [("segments played" if serial else "matches played", self.matches),
@@ -169,11 +177,7 @@ class Lane:
             if crashes:
                 figures.notes.append(f"seed {seed}: daemon exits {crashes} (log {self.daemon.log})")
             for kind, took in recoveries:
-                figures.faults[kind] = figures.faults.get(kind, 0) + 1
-                if took is None:
-                    figures.unrecovered[kind] = figures.unrecovered.get(kind, 0) + 1
-                else:
-                    figures.recovery.setdefault(kind, []).append(took)
+                figures.fault(kind, took)
 
     def _keep_going(self, m: Match) -> bool:
         """False once the match is over; a daemon that is down with the match unfinished is started again,

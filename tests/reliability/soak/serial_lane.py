@@ -12,8 +12,11 @@ hands did not make), the script's events and final game, and every published eve
 from __future__ import annotations
 
 import difflib
+import itertools
 import json
 import random
+import shutil
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -34,7 +37,14 @@ from tests.daemon.daemon_helpers import (
     publish_once,
     wait_for,
 )
-from tests.reliability.soak.checks import Verdict, count_gaps, numbered, received_contents, without
+from tests.reliability.soak.checks import (
+    Verdict,
+    count_gaps,
+    input_line_numbers,
+    numbered,
+    received_contents,
+    without,
+)
 from tests.reliability.soak.runner import Figures, durable_broker, gap_note
 from tests.reliability.soak.serial_faults import SERIAL_FAULTS, Hands
 from tests.reliability.soak.stack import DaemonProcess, Received, SeqRecorder
@@ -134,11 +144,7 @@ class SerialLane:
                 figures.gap_notes.append(gap_note(seed, verdict, [(k, s) for k, s, _ in injected]))
             for kind, before, cleared in injected:
                 arrived = self.recorder.first_above(before, cleared, RECOVERY_TIMEOUT)
-                figures.faults[kind] = figures.faults.get(kind, 0) + 1
-                if arrived is None:
-                    figures.unrecovered[kind] = figures.unrecovered.get(kind, 0) + 1
-                else:
-                    figures.recovery.setdefault(kind, []).append(max(0.0, arrived - cleared))
+                figures.fault(kind, None if arrived is None else max(0.0, arrived - cleared))
 
     def _new_game(self, journals_before: int) -> None:
         """`cmd/new_game` as the referee sends it, once the daemon is up; the new journal is the segment's."""
@@ -232,7 +238,7 @@ def _accepted_extra(jf: JournalFile, matcher: difflib.SequenceMatcher) -> int:
     board_lines = [n for n, line in enumerate(jf.lines) if physical([line])]
     extra = {board_lines[j] for j in range(len(board_lines)) if j not in matched}
     verdicts = [o for o in replay_lines(jf.path.read_text(encoding="utf-8").splitlines()) if "line" in o]
-    text_lines = [n for n, raw in enumerate(jf.path.read_bytes().split(b"\n"), start=1) if raw.startswith(b"{")]
+    text_lines = input_line_numbers(jf.path)
     accepted = {o["line"] for o in verdicts if o.get("ok")}
     return sum(1 for i in extra if i < len(text_lines) and text_lines[i] in accepted)
 
@@ -244,9 +250,6 @@ def _last(states: dict[int, dict]) -> dict:
 def run_serial_soak(segments: int, seed: int = 1, faults_per_segment: int = 3, actions: int = 100,
                     kinds: list[str] | None = None, root: Path | None = None) -> Figures:
     """Play `segments` segments on one serial lane, the fault kinds (all, or `kinds`) in turn."""
-    import itertools
-    import shutil
-    import tempfile
     base = root or Path(tempfile.mkdtemp(prefix="soccerboard-serial-soak-"))
     figures, lock = Figures(kinds=list(SERIAL_FAULTS)), threading.Lock()
     cycle = itertools.cycle(kinds or list(SERIAL_FAULTS))
