@@ -4,35 +4,82 @@ Every CHECKPOINT_EVERY journaled inputs the daemon writes `# checkpoint {...}`: 
 undo history, seq numbering) pickled, compressed and base64-encoded, with the number of input lines before
 it, its seq, a format version and a fingerprint of the code that made it. The line is part of the hash
 chain like any other, so a changed byte makes the journal damaged from there on (and the damaged part is
-never resumed from). A checkpoint is used only when everything about it checks out: same version, same
-code (an upgrade mid-match replays the whole journal instead), the line count it names, a pickle that
-holds nothing but the game's own classes, and the seq it names. Anything else: the whole journal is
-replayed, as before checkpoints existed. `soccerboard replay` reads `#` lines as comments: it replays
-every input and never needs a checkpoint.
+never resumed from). The chain is not keyed: whoever can write a journal can give it a valid chain, so a
+checkpoint is read as untrusted data. It is loaded by Python's own unpickler with its opcode table cut down
+to what a Referee's pickle uses, and the only callables it can name are the classes in ALLOWED, matched as
+exact (module, name) pairs (never a dotted name, which protocol 4 would walk: `controller.daemon.journal` +
+`os.system` is `os.system`). A checkpoint is used only when everything about it checks out: same version,
+same code (an upgrade mid-match replays the whole journal instead), the line count it names, a pickle that
+holds nothing but ALLOWED classes, and the seq it names. Anything else: the whole journal is replayed, as
+before checkpoints existed. `soccerboard replay` reads `#` lines as comments: it replays every input and
+never needs a checkpoint.
 """
 from __future__ import annotations
 
 import base64
-import binascii
 import functools
 import hashlib
+import importlib
 import io
 import json
 import pickle
+import struct
 import sys
 import zlib
 from pathlib import Path
+from typing import Any, NoReturn
 
 from .journal import CHECKPOINT, dumps
 from .referee import Referee
 
 VERSION = 1
+MAX_STATE = 16 << 20        # bytes of pickle a checkpoint may inflate to (a real one is ~25 KB)
 CHECKPOINT_EVERY = 100      # journaled inputs between checkpoints: a resume replays at most this many (~4.5 KB each)
 _ROOT = Path(__file__).resolve().parents[2]
 # the code whose objects a checkpoint holds: a change to any of it makes older checkpoints unusable
 _CODE = ("controller/core.py", "controller/ruleset.py", "controller/scenario.py", "controller/daemon/referee.py",
          "controller/rules", "controller/stbg", "hal/board.py")
-_SAFE_BUILTINS = {"set", "frozenset", "slice", "range", "complex", "bytearray", "bytes"}
+# The classes a checkpoint may name: what a Referee holds (tests/daemon/test_checkpoint_allow_list.py checks
+# that this is exactly what real checkpoints of seeded matches of both games need, on a followed and a sensed
+# board), and the games' actions, which a sensed board's pending reading or misplacement may hold.
+_HELD = frozenset({
+    ("collections", "deque"),
+    ("controller.core", "Core"),
+    ("controller.daemon.referee", "Referee"),
+    ("controller.ruleset", "Illegal"),
+    ("controller.ruleset", "Reading"),
+    ("controller.rules.engine", "Game"),
+    ("controller.rules.occupancy", "Occupancy"),
+    ("controller.rules.phase", "Phase"),
+    ("controller.rules.profile", "End"),
+    ("controller.rules.profile", "FormationModel"),
+    ("controller.rules.profile", "Profile"),
+    ("controller.rules.ruleset", "SoccerTacticsWorld"),
+    ("controller.rules.state", "GameState"),
+    ("controller.rules.state", "Offside"),
+    ("controller.rules.state", "Options"),
+    ("controller.rules.state", "Restart"),
+    ("controller.stbg.game", "Game"),
+    ("controller.stbg.ruleset", "SoccerTheBoardGame"),
+    ("controller.stbg.state", "Options"),
+    ("controller.stbg.state", "State"),
+})
+ACTIONS = frozenset({("controller.rules.actions", name) for name in
+                     ("Spin", "MovePawn", "MoveBall", "Dribble", "RemovePawn", "Press", "MinorFoul")} |
+                    {("controller.stbg.actions", name) for name in
+                     ("Card", "Step", "Kick", "Done", "Star", "Substitution", "Leave", "Hand", "Batch")})
+ALLOWED = _HELD | ACTIONS
+# the opcodes a protocol 5 pickle of a Referee is made of (and the wider forms of the same values); anything
+# else (GLOBAL, INST, OBJ, EXT*, PERSID, NEWOBJ_EX, buffers, ...) is refused before it does anything
+_OPCODES = frozenset(op[0] for op in (
+    pickle.PROTO, pickle.FRAME, pickle.STOP, pickle.MARK, pickle.POP, pickle.POP_MARK,
+    pickle.MEMOIZE, pickle.BINGET, pickle.LONG_BINGET, pickle.BINPUT, pickle.LONG_BINPUT,
+    pickle.NONE, pickle.NEWTRUE, pickle.NEWFALSE, pickle.BININT, pickle.BININT1, pickle.BININT2, pickle.LONG1,
+    pickle.LONG4, pickle.BINFLOAT, pickle.SHORT_BINUNICODE, pickle.BINUNICODE, pickle.BINUNICODE8,
+    pickle.SHORT_BINBYTES, pickle.BINBYTES, pickle.BINBYTES8, pickle.BYTEARRAY8,
+    pickle.EMPTY_TUPLE, pickle.TUPLE, pickle.TUPLE1, pickle.TUPLE2, pickle.TUPLE3, pickle.EMPTY_LIST,
+    pickle.APPEND, pickle.APPENDS, pickle.EMPTY_DICT, pickle.SETITEM, pickle.SETITEMS, pickle.EMPTY_SET,
+    pickle.ADDITEMS, pickle.FROZENSET, pickle.STACK_GLOBAL, pickle.REDUCE, pickle.NEWOBJ, pickle.BUILD))
 
 
 class CheckpointError(ValueError):
@@ -71,11 +118,16 @@ def decode(text: str, lines: int) -> Referee:
     if record.get("lines") != lines:
         raise CheckpointError(f"it names {record.get('lines')} inputs before it, the journal has {lines}")
     try:
-        raw = zlib.decompress(base64.b64decode(record.get("state", ""), validate=True))
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(base64.b64decode(record.get("state", ""), validate=True), MAX_STATE)
+        if inflate.unconsumed_tail:
+            raise CheckpointError(f"its state is larger than {MAX_STATE} bytes")
         referee = _Loader(io.BytesIO(raw)).load()
-    except (binascii.Error, zlib.error, pickle.UnpicklingError, EOFError, AttributeError, ImportError,
-            TypeError, ValueError, IndexError, KeyError, RecursionError, MemoryError) as e:
-        raise CheckpointError(f"its state does not load: {e}") from None
+    except CheckpointError:
+        raise
+    except (zlib.error, pickle.UnpicklingError, struct.error, EOFError, AttributeError, ImportError, TypeError,
+            ValueError, LookupError, ArithmeticError, RecursionError, MemoryError) as e:
+        raise CheckpointError(f"its state does not load: {type(e).__name__}: {e}") from None
     if not isinstance(referee, Referee):
         raise CheckpointError("its state is not a referee")
     if referee.seq != record.get("seq"):
@@ -83,12 +135,61 @@ def decode(text: str, lines: int) -> Referee:
     return referee
 
 
-class _Loader(pickle.Unpickler):
-    """Only the game's own classes (and a deque) come out of a checkpoint: a pickle naming anything else is
-    refused, whatever wrote it."""
+class _OpcodeTable(dict):
+    """An opcode table whose missing entries refuse the pickle (the unpickler looks every opcode up in it)."""
 
-    def find_class(self, module: str, name: str):
-        if module.startswith(("controller.", "hal.")) or (module, name) == ("collections", "deque") \
-                or (module == "builtins" and name in _SAFE_BUILTINS):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"a checkpoint may not hold {module}.{name}")
+    def __missing__(self, op: int) -> NoReturn:
+        raise pickle.UnpicklingError(f"refused: a checkpoint may not hold the pickle opcode {bytes([op])!r}")
+
+
+def _refuse(what: str) -> NoReturn:
+    raise pickle.UnpicklingError(f"refused: a checkpoint may not hold {what[:120]}")
+
+
+@functools.cache
+def _classes() -> dict[tuple[str, str], type]:
+    """ALLOWED resolved: each name looked up in its own module's namespace (never a dotted walk), and only a
+    class defined there under that very name."""
+    out = {}
+    for module, name in ALLOWED:
+        found = vars(importlib.import_module(module)).get(name)
+        if not isinstance(found, type) or (found.__module__, found.__qualname__) != (module, name):
+            raise RuntimeError(f"checkpoint.ALLOWED names {module}.{name}, which is not a class of that module")
+        out[(module, name)] = found
+    return out
+
+
+class _Loader(pickle._Unpickler):
+    """Python's own unpickler with its opcode table cut down to what a checkpoint of a Referee uses: the
+    classes come from ALLOWED by exact (module, name), only they may be called (REDUCE, NEWOBJ), and state is
+    set only on their instances (BUILD: never on a class, whose attributes every later match would share)."""
+
+    stack: list[Any]                                  # the unpickler's working stack (set by load())
+
+    def find_class(self, module: str, name: str) -> type:
+        found = _classes().get((module, name)) if isinstance(module, str) and isinstance(name, str) else None
+        if found is None:
+            _refuse(f"{module}.{name}")
+        return found
+
+    def _allowed_class(self, obj: object, what: str) -> None:
+        if not (isinstance(obj, type) and obj in _classes().values()):
+            _refuse(f"a call of {type(obj).__name__} ({what})")
+
+    def _load_reduce(self) -> None:
+        self._allowed_class(self.stack[-2], "reduce")
+        pickle._Unpickler.load_reduce(self)        # type: ignore[attr-defined]
+
+    def _load_newobj(self) -> None:
+        self._allowed_class(self.stack[-2], "new object")
+        pickle._Unpickler.load_newobj(self)        # type: ignore[attr-defined]
+
+    def _load_build(self) -> None:
+        if type(self.stack[-2]) not in _classes().values():
+            _refuse(f"state set on {type(self.stack[-2]).__name__}")
+        pickle._Unpickler.load_build(self)         # type: ignore[attr-defined]
+
+    dispatch = _OpcodeTable({op: load for op, load in pickle._Unpickler.dispatch.items() if op in _OPCODES})
+    dispatch[pickle.REDUCE[0]] = _load_reduce      # type: ignore[assignment]
+    dispatch[pickle.NEWOBJ[0]] = _load_newobj      # type: ignore[assignment]
+    dispatch[pickle.BUILD[0]] = _load_build        # type: ignore[assignment]

@@ -73,6 +73,7 @@ class Resumer:
         self._seq_floor = 0                  # numbering goes on above this (a damaged journal's reach)
         self._report: dict | None = None
         self._checkpoint_used = 0
+        self._checkpoint_note: str | None = None   # what became of the checkpoints (for the report)
         self._watermark_path: Path | None = None
 
     def run(self) -> Resumed:
@@ -97,7 +98,8 @@ class Resumer:
             cut = repair(jf)
             self.journal.open(jf.path, None, jf.chain)
             self._report = {"journal": str(jf.path), "lines": len(jf.lines), "truncated_bytes": cut,
-                            "skipped": jf.skipped, "resent": len(resend), "seq": self.referee.seq}
+                            "skipped": jf.skipped, "resent": len(resend), "seq": self.referee.seq,
+                            "checkpoint": self._checkpoint_note}
             log.warning("resumed the unfinished match in %s: %d inputs replayed, %d events to send again%s",
                         jf.path, len(jf.lines), len(resend), f", cut {cut} bytes after its last durable line"
                         if cut else "")
@@ -175,16 +177,22 @@ class Resumer:
     def _checkpoint(self, jf: JournalFile, acked: int | None) -> tuple[Referee | None, int]:
         """The referee of the journal's last checkpoint that checks out (checkpoint.py) and the index of the
         first line still to feed (None, 0: none, feed it all). A checkpoint is used only when every event
-        before it needs no sending again: the broker acknowledged up to its seq, or there is no broker."""
+        before it needs no sending again: the broker acknowledged up to its seq, or there is no broker. One
+        that does not check out sends the resume back to the first line: an earlier one of the same journal
+        is not trusted either."""
         for at, text in reversed(jf.checkpoints):
             try:
                 referee = checkpoint.decode(text, at)
             except checkpoint.CheckpointError as e:
-                log.warning("%s: the checkpoint after %d inputs is not used (%s); replaying the whole journal",
-                            jf.path.name, at, e)
+                self._checkpoint_note = f"not used, after {at} inputs: {e}"
+                hostile = "refused:" in str(e)        # it names what no checkpoint this daemon writes holds
+                log.log(logging.ERROR if hostile else logging.WARNING,
+                        "%s: the checkpoint after %d inputs is not used (%s); replaying the whole journal",
+                        jf.path.name, at, e)
                 return None, 0
             if self.broker and (acked is None or acked < referee.event_seq):
                 continue                      # the broker may lack events before it: an earlier one
+            self._checkpoint_note = f"used, after {at} inputs"
             return referee, at
         return None, 0
 
