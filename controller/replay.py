@@ -7,6 +7,7 @@ match story with the minutes `soccerboard report` and the console give, and the 
 """
 from __future__ import annotations
 
+import io
 import json
 import sys
 from collections.abc import Callable, Iterable
@@ -132,9 +133,13 @@ def run(path: str, stdout: TextIO = sys.stdout, leds: bool = False, fmt: str = "
     if fmt == "text":
         text = TextOutput(stdout.write)
         emit, before_input = text, text.before_input
+    if fmt == "text" and isinstance(stdout, io.TextIOWrapper):
+        stdout.reconfigure(errors="backslashreplace")     # a name with a lone surrogate, told in words
     try:
         if path == "-":
-            replay_into(sys.stdin, emit, leds=leds, before_input=before_input)
+            # bytes that are not UTF-8 are a bad line like any other, not a UnicodeDecodeError that ends the replay
+            stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+            replay_into(stdin, emit, leds=leds, before_input=before_input)
             return 0
         try:
             # opened apart from the `with` below so that only a failure to open reads as "cannot read"

@@ -13,6 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from hal.board import square_index
 
+from .echo import quoted
+
 Token = Literal["red", "blue", "ball"]
 TeamName = Literal["red", "blue"]
 
@@ -21,9 +23,32 @@ class BadInput(ValueError):
     """A line that is not a valid input; the message is the `detail` of its rejection."""
 
 
+NAME_LENGTH = 32
+"""The longest pawn id, phase or option name a line may give (the real ones are under 24 characters): every
+refusal that names one then quotes a short piece of text."""
+OPTIONS_DEPTH = 3       # {"shooting_die_faces": {"1": "goal"}} is the deepest a real option goes
+
+
 def _square(v: str) -> str:
-    square_index(v)
+    try:
+        square_index(v)
+    except ValueError:          # its sentence quotes the name whole: the refusal quotes it bounded instead
+        raise ValueError("not a square name (a1..h16)") from None
     return v
+
+
+def _check_options(value: object, depth: int = 1) -> None:
+    """Option names short, nesting shallow: the engine's refusals quote the names they refuse."""
+    if depth > OPTIONS_DEPTH and isinstance(value, dict | list):
+        raise ValueError(f"options nest at most {OPTIONS_DEPTH} levels deep")
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if len(key) > NAME_LENGTH:
+                raise ValueError(f"{quoted(key)} is not an option name (at most {NAME_LENGTH} characters)")
+            _check_options(inner, depth + 1)
+    elif isinstance(value, list):
+        for inner in value:
+            _check_options(inner, depth + 1)
 
 
 class _Line(BaseModel):
@@ -47,10 +72,10 @@ class Setup(_Line):
     turn: TeamName | None = None            # stbg: the team to roll in an explicit set-up
     formation: Literal["standard"] | None = None
     kickoff: TeamName | None = None
-    pawns: dict[str, str] | None = None
+    pawns: dict[Annotated[str, Field(max_length=NAME_LENGTH)], str] | None = None
     ball: str | None = None
     offense: TeamName | None = None
-    phase: str = "offensive_set"
+    phase: str = Field("offensive_set", max_length=NAME_LENGTH)
     options: dict[str, Any] | None = None
     clock: SetupClock | None = None
 
@@ -59,6 +84,12 @@ class Setup(_Line):
         if self.turn is not None and self.ruleset != "stbg":
             raise ValueError("turn: only a set-up with \"ruleset\": \"stbg\" names the team to roll")
         return self
+
+    @field_validator("options")
+    @classmethod
+    def _options(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
+        _check_options(v)
+        return v
 
     @field_validator("ball")
     @classmethod
@@ -112,7 +143,7 @@ class PressLine(_Line):
     button: Literal["confirm", "decline", "pause", "resume", "undo",
                     "done", "star_pass", "star_shoot", "star_steal", "substitution"]
     team: TeamName | None = None            # stbg: who presses done, a star card or a substitution
-    pawn: str | None = None                 # stbg: the pawn a substitution is for
+    pawn: str | None = Field(None, max_length=NAME_LENGTH)      # stbg: the pawn a substitution is for
 
 
 class CardLine(_Line):
@@ -154,31 +185,44 @@ def parse_line(text: str) -> Line | None:
     if not stripped or stripped.startswith("#"):
         return None
     try:
-        data = json.loads(stripped)
-    except (json.JSONDecodeError, RecursionError) as e:
-        raise BadInput(f"not valid JSON: {getattr(e, 'msg', 'nested too deeply')}") from None
+        data = json.loads(stripped, parse_constant=_not_json)
+    except json.JSONDecodeError as e:
+        raise BadInput(f"not valid JSON: {e.msg}") from None
+    except RecursionError:
+        raise BadInput("not valid JSON: nested too deeply") from None
+    except ValueError as e:     # NaN or Infinity, or an integer of more digits than Python converts
+        raise BadInput(f"not valid JSON: {_short(str(e))}") from None
     return parse_obj(data)
+
+
+def _not_json(name: str) -> object:
+    """NaN, Infinity and -Infinity are JavaScript, not JSON: no scenario value is one."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _short(message: str) -> str:
+    """Python's own sentence for an over-long integer, without its advice to raise the limit."""
+    return message.split(";", 1)[0].replace("Exceeds the limit", "an integer exceeds the limit")
 
 
 def parse_obj(data: object) -> Line:
     if not isinstance(data, dict):
         raise BadInput("a line must be a JSON object")
-    if data.get("type") not in TYPES:
-        raise BadInput(f"unknown line type {data.get('type')!r}; expected one of {', '.join(TYPES)}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in TYPES:
+        raise BadInput(f"unknown line type {quoted(kind)}; expected one of {', '.join(TYPES)}")
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as e:
         err = e.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"][1:]) or "line"
+        loc = ".".join(_loc_part(p) for p in err["loc"][1:]) or "line"
         msg = err["msg"].removeprefix("Value error, ")
         value = err.get("input")
-        shown = "" if isinstance(value, dict) else f" (got {json.dumps(value) if _jsonable(value) else repr(value)})"
-        raise BadInput(f"{data['type']} line, {loc}: {msg}{shown}") from None
+        shown = "" if isinstance(value, dict) else f" (got {quoted(value)})"
+        raise BadInput(f"{kind} line, {loc}: {msg}{shown}") from None
 
 
-def _jsonable(v: object) -> bool:
-    try:
-        json.dumps(v)
-        return True
-    except (TypeError, ValueError):
-        return False
+def _loc_part(part: object) -> str:
+    """A key of the line as its refusal names it: short keys as they are, a long one quoted and cut."""
+    text = str(part)
+    return text if len(text) <= NAME_LENGTH and text.isprintable() else quoted(part, NAME_LENGTH)

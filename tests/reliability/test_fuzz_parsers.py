@@ -128,3 +128,55 @@ def test_any_config_file_loads_or_is_one_config_error(tmp_path_factory, pairs, n
     except ConfigError as e:
         for problem in str(e).strip().splitlines():          # one line per problem, each naming the file
             assert problem.startswith(str(path)), problem
+
+
+# Hostile pieces of a replay line, as raw text of the line: each must end in a verdict for its line
+HOSTILE_PIECES = st.one_of(
+    st.integers(4000, 6000).map(lambda n: b"9" * n),                        # more digits than Python converts
+    st.integers(1, 200_000).map(lambda n: b"[" * n + b"]" * n),              # nesting beyond any recursion limit
+    st.integers(1, 2_000).map(lambda n: b'{"a": ' * n + b"1" + b"}" * n),
+    st.sampled_from([b"NaN", b"Infinity", b"-Infinity", b"1e999", b"-0", b"1E400", b"true", b"null"]),
+    st.integers(100, 200_000).map(lambda n: b'"' + b"x" * n + b'"'),       # huge strings
+    st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=20).map(
+        lambda s: json.dumps(s).encode()),                                  # lone surrogates, escaped as JSON says
+    st.binary(min_size=1, max_size=40).map(lambda b: b.replace(b"\n", b"").replace(b"\r", b"") or b"\xff"),
+)
+TEMPLATES = [b'{"type": %s}', b'{"type": "lift", "square": %s, "token": "red"}',
+             b'{"type": "place", "square": "d9", "token": %s}', b'{"type": "roll", "die": "red", "value": %s}',
+             b'{"type": "clock", "advance": %s}', b'{"type": "setup", "formation": "standard", "options": {"x": %s}}',
+             b'{"type": "setup", "formation": "standard", "options": {"half_minutes": %s}}',
+             b'{"type": "setup", "pawns": {"red-gk": %s}, "ball": "d1", "offense": "red"}',
+             b'{"type": "setup", "pawns": {"red-gk": "d1"}, "ball": "d1", "offense": "red", "phase": %s}',
+             b'{"type": "setup", "pawns": {"red-gk": "d1"}, "ball": "d1", "offense": "red", '
+             b'"clock": {"period": 1, "elapsed": %s}}',
+             b'{"type": "press", "button": "substitution", "team": "red", "pawn": %s}',
+             b'{"type": "spin", "outcome": "goal", %s: 1}', b"%s"]
+SETUP_LINE = b'{"type": "setup", "formation": "standard", "kickoff": "red"}'
+
+
+@fuzz
+@given(st.lists(st.tuples(st.sampled_from(TEMPLATES), HOSTILE_PIECES), min_size=1, max_size=4),
+       st.sampled_from(["json", "text"]))
+def test_a_hostile_replay_line_gets_a_verdict_and_the_replay_goes_on(tmp_path_factory, pieces, fmt):
+    import io
+
+    from controller.replay import run
+    lines = [SETUP_LINE] + [template.replace(b"%s", piece) for template, piece in pieces] + [
+        b'{"type": "roll", "die": "red", "value": 3}']
+    path = tmp_path_factory.mktemp("r") / "hostile.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    out = io.StringIO()
+    assert run(str(path), stdout=out, fmt=fmt) == 0
+    told = out.getvalue().splitlines()
+    if fmt == "text":            # refusals in words, then the result: each line short
+        assert told and all(len(line) < 400 for line in told), max(told, key=len)[:500]
+        return
+    outputs = [json.loads(line) for line in told]
+    verdicts = [o for o in outputs if "line" in o]
+    blank = {n for n, line in enumerate(lines, start=1) if not line.strip() or line.strip().startswith(b"#")}
+    assert [v["line"] for v in verdicts] == [n for n in range(1, len(lines) + 1) if n not in blank]
+    for verdict in verdicts:
+        assert isinstance(verdict["ok"], bool)
+        if not verdict["ok"]:
+            assert verdict["reason"] and len(verdict.get("detail", "")) <= 300, verdict
+    assert "snapshot" in outputs[-1]
