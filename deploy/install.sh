@@ -59,6 +59,14 @@ UNITS=/etc/systemd/system
 UDEV_RULE=/etc/udev/rules.d/99-soccerboard.rules
 PACKAGES=(mosquitto mosquitto-clients python3-venv python3-pip)
 SOURCES=(pyproject.toml README.md controller hal simulator firmware_bridge)
+# the package's extras the referee needs: daemon (MQTT, settings, the serial board's pyserial) and gpio (a board
+# wired to the Pi's own pins)
+EXTRAS=daemon,gpio
+# what the installed program must import for `soccerboard run` to start, whichever backend the config names
+PROBE='import controller.daemon.main, controller.daemon.service, controller.web.server, hal.serial_board, hal.gpio
+import firmware_bridge.serial_link, paho.mqtt.client, pydantic_settings, serial, gpiozero
+from importlib.metadata import version
+print(version("soccerboard"))'
 
 changes=0
 say() { printf '%s\n' "$*"; }
@@ -74,6 +82,7 @@ act() {
   fi
 }
 ok() { say "ok     $*"; }
+fail() { printf 'install.sh: FAILED: %s\n' "$*" >&2; exit 1; }
 r() { printf '%s%s' "$ROOT" "$1"; }     # a path inside the target root
 
 # ---- users and groups -------------------------------------------------------------------------------------
@@ -183,13 +192,28 @@ source_digest() {
   (cd "$SRC" && tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner --exclude=__pycache__ \
     --exclude='*.pyc' --exclude='*.egg-info' -cf - "${SOURCES[@]}" | sha256sum | cut -c1-16)
 }
+package_version() { sed -n 's/^version = "\(.*\)"/\1/p' "$SRC/pyproject.toml" | head -1; }
+
+# what $OPT/.installed records: the sources, the package's version, its extras and the Python it runs on
+stamp_text() {
+  printf 'source %s\nversion %s\nextras %s\npython %s\n' "$(source_digest)" "$(package_version)" "$EXTRAS" \
+    "$("$PYTHON" -c 'import sys; print(sys.version.split()[0])')"
+}
+
+# the installed program imports the daemon's modules and is the version of these sources
+venv_works() {
+  local py
+  py="$(r "$OPT/.venv/bin/python")"
+  [ -x "$py" ] && [ -x "$(r "$OPT/.venv/bin/soccerboard")" ] \
+    && [ "$("$py" -I -c "$PROBE" 2>/dev/null)" = "$(package_version)" ]
+}
 
 install_code() {
-  local digest stamp
-  digest="$(source_digest)"
+  local want stamp
+  want="$(stamp_text)"
   stamp="$(r "$OPT/.installed")"
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$digest" ] && [ -x "$(r "$OPT/.venv/bin/soccerboard")" ]; then
-    ok "$OPT (the package, $digest)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && venv_works; then
+    ok "$OPT (soccerboard $(package_version) [$EXTRAS], sources $(source_digest))"
     return
   fi
   act "copy the sources to $OPT/src" copy_sources
@@ -197,8 +221,8 @@ install_code() {
     act "virtual environment $OPT/.venv (with the system's packages, for python3-lgpio)" \
       "$PYTHON" -m venv --system-site-packages "$(r "$OPT/.venv")"
   fi
-  act "pip install the package into $OPT/.venv" pip_install
-  act "note the installed version in $OPT/.installed" write_stamp "$digest"
+  act "pip install the package with its extras [$EXTRAS] into $OPT/.venv" pip_install
+  act "note what is installed in $OPT/.installed" write_stamp "$want"
 }
 copy_sources() {
   rm -rf "$(r "$OPT/src")" && mkdir -p "$(r "$OPT/src")"
@@ -208,8 +232,10 @@ copy_sources() {
   if [ -f "$SRC/docs/deploy.md" ]; then cp "$SRC/docs/deploy.md" "$(r "$OPT/src/docs/")"; fi
 }
 pip_install() {
-  "$(r "$OPT/.venv/bin/python")" -m pip install -q --disable-pip-version-check "$(r "$OPT/src")"
+  "$(r "$OPT/.venv/bin/python")" -m pip install -q --disable-pip-version-check "$(r "$OPT/src")[$EXTRAS]"
   rm -rf "$(r "$OPT/src/build")"
+  venv_works || fail "pip installed the package, but $OPT/.venv cannot import the daemon's modules" \
+    "($(r "$OPT/.venv/bin/python") -I -c '$PROBE' says why)"
 }
 write_stamp() { printf '%s\n' "$1" > "$(r "$OPT/.installed")"; }
 
@@ -243,8 +269,18 @@ ensure_secret() {
 }
 secret_of() { if [ -s "$(r "$1")" ]; then cat "$(r "$1")"; else printf 'generated-on-install'; fi; }
 
+# the spectator broker's config with the bridge's password and client id filled in by the shell itself (a
+# password never goes on a command line, where every user could read it in /proc)
+spectators_conf() {
+  local text pw id
+  pw="$(secret_of "$ETC/spectators.password")"
+  id="spectators-bridge-$(printf '%s' "$pw" | sha256sum | cut -c1-12)"
+  text="$(cat "$SRC/deploy/mosquitto/spectators.conf")"
+  text="${text//@SPECTATORS_PASSWORD@/$pw}"
+  printf '%s\n' "${text//@BRIDGE_CLIENTID@/$id}"
+}
+
 install_broker() {
-  local spectators_pw bridge_id
   sed -e "s/^user board1$/user $BOARD_ID/" -e "s#^topic readwrite soccerboard/board1/\#\$#topic readwrite soccerboard/$BOARD_ID/\##" \
     "$SRC/deploy/mosquitto/soccerboard.acl" | ensure_file "$MOSQ/soccerboard.acl" 0644 root root
   ensure_file "$MOSQ/conf.d/soccerboard.conf" 0644 root root < "$SRC/deploy/mosquitto/soccerboard.conf"
@@ -261,20 +297,23 @@ install_broker() {
   else
     act "password file $MOSQ/soccerboard.passwd (mosquitto_passwd: accounts ${users[*]})" make_passwd
   fi
-  spectators_pw="$(secret_of "$ETC/spectators.password")"
-  bridge_id="spectators-bridge-$(printf '%s' "$spectators_pw" | sha256sum | cut -c1-12)"
-  sed -e "s/@SPECTATORS_PASSWORD@/$spectators_pw/" -e "s/@BRIDGE_CLIENTID@/$bridge_id/" \
-    "$SRC/deploy/mosquitto/spectators.conf" | ensure_file "$MOSQ/soccerboard-spectators.conf" 0640 root mosquitto
+  spectators_conf | ensure_file "$MOSQ/soccerboard-spectators.conf" 0640 root mosquitto
 }
 make_passwd() {
-  local passwd tmp
-  passwd="$(r "$MOSQ/soccerboard.passwd")"
+  local tmp
   tmp="$(mktemp)"
-  mosquitto_passwd -b -c "$tmp" "$BOARD_ID" "$(secret_of "$ETC/mqtt.password")" >/dev/null
-  mosquitto_passwd -b "$tmp" referee "$(secret_of "$ETC/referee.password")" >/dev/null
-  mosquitto_passwd -b "$tmp" spectators "$(secret_of "$ETC/spectators.password")" >/dev/null
-  install_file "$tmp" "$passwd" 0640 root mosquitto
+  add_account "$tmp" "$BOARD_ID" "$ETC/mqtt.password" -c
+  add_account "$tmp" referee "$ETC/referee.password"
+  add_account "$tmp" spectators "$ETC/spectators.password"
+  install_file "$tmp" "$(r "$MOSQ/soccerboard.passwd")" 0640 root mosquitto
   rm -f "$tmp"
+}
+# add_account FILE USER SECRET [-c]: mosquitto_passwd reads the password twice from its standard input (not -b,
+# which takes it as an argument)
+add_account() {
+  local pw
+  pw="$(secret_of "$3")"
+  printf '%s\n%s\n' "$pw" "$pw" | mosquitto_passwd ${4:+"$4"} "$1" "$2" >/dev/null
 }
 
 udev_rule() {
@@ -306,6 +345,52 @@ install_units() {
       act "enable $unit" systemctl --quiet enable "$unit"
     fi
   done
+}
+
+# ---- the check at the end ----------------------------------------------------------------------------------
+# The installed program imports the daemon's modules, and `soccerboard config --check` passes on the installed
+# config as the service user sees it (under --root: as root, the config's paths taken inside DIR). A board not
+# plugged in yet is only noted: the daemon waits for it.
+verify_install() {
+  [ "$DRY" -eq 1 ] && return
+  venv_works || fail "$OPT/.venv cannot import the daemon's modules: run install.sh again" \
+    "($(r "$OPT/.venv/bin/python") -I -c '$PROBE' says why)"
+  ok "$OPT/.venv imports the daemon, the serial and the GPIO backends"
+  local sb config out rc=0 others
+  sb="$(r "$OPT/.venv/bin/soccerboard")"
+  config="$(r "$ETC/soccerboard.toml")"
+  if [ -n "$ROOT" ]; then
+    local overrides=()
+    mapfile -t overrides < <(paths_inside_root "$config")
+    out="$(env "${overrides[@]}" "$sb" config --check "$config" 2>&1)" || rc=$?
+  else
+    out="$(cd / && runuser -u soccerboard -- "$sb" config --check "$config" 2>&1)" || rc=$?
+  fi
+  others="$(printf '%s\n' "$out" | grep '^problem: ' | grep -v '^problem: hardware\.port = ' || true)"
+  if [ "$rc" -eq 0 ]; then
+    ok "soccerboard config --check $ETC/soccerboard.toml"
+  elif [ "$rc" -eq 1 ] && [ -z "$others" ]; then
+    ok "soccerboard config --check $ETC/soccerboard.toml (but for the board's port: is it plugged in?)"
+    printf '%s\n' "$out" | sed -n 's/^problem: /note   /p'
+  else
+    printf '%s\n' "$out" >&2
+    fail "soccerboard config --check $ETC/soccerboard.toml (status $rc): the service would not start"
+  fi
+}
+# SOCCERBOARD_* overrides that put the files the config names (password, TLS files, journals) inside --root
+paths_inside_root() {
+  "$(r "$OPT/.venv/bin/python")" - "$1" "$ROOT" <<'EOF'
+import sys
+import tomllib
+config, root = sys.argv[1], sys.argv[2]
+with open(config, "rb") as f:
+    data = tomllib.load(f)
+mqtt, journal = data.get("mqtt", {}), data.get("journal", {})
+for key in ("password_file", "tls_ca_file", "tls_cert_file", "tls_key_file"):
+    if mqtt.get(key):
+        print(f"SOCCERBOARD_MQTT__{key.upper()}={root}{mqtt[key]}")
+print(f"SOCCERBOARD_JOURNAL__DIR={root}{journal.get('dir', '/var/lib/soccerboard/journal')}")
+EOF
 }
 
 start_services() {
@@ -346,6 +431,7 @@ do_install() {
   ensure_dir "$STATE/journal" 0750 soccerboard soccerboard
   install_broker
   install_units
+  verify_install
   start_services
 }
 

@@ -49,6 +49,13 @@ def test_a_daemon_command_names_the_extra_it_needs():
     assert help_text.returncode == 0 and "soccerboard[daemon]" in help_text.stdout
 
 
+def test_config_check_without_the_daemon_extra_fails_and_names_it():
+    """A check that cannot check is no pass: install.sh relies on the status to refuse a broken install."""
+    out = soccerboard("config", "--check", str(ROOT / "deploy" / "soccerboard.example.toml"))
+    assert out.returncode == 2 and "OK" not in out.stdout
+    assert "pip install 'soccerboard[daemon]'" in out.stderr and "Traceback" not in out.stderr
+
+
 def test_the_library_imports_nothing_from_the_extras():
     code = ("import sys; import controller.rules, controller.core, controller.replay, controller.leds; "
             f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({EXTRAS_ONLY!r})))")
