@@ -1,82 +1,297 @@
-"""A small static HTTP server for the spectator page, on its own thread (an edge, like the MQTT client).
+"""The spectator page's HTTP server: one thread, one selector loop, a bounded number of connections.
 
-Why the standard library: the page is static files plus one generated `config.json` that tells the
-browser where the broker's WebSocket listener is; nothing else needs a web framework on a Pi. Only
-files under the static directory are served (no directory listings), with caching off for
-`config.json` and `index.html` so a restarted daemon's new ports are picked up.
+Why not http.server: its threads-per-connection design lets idle or slow clients hold a thread and a file
+descriptor each, with no cap and a timeout per read rather than per request, so a few hundred idle sockets
+could take the descriptors the daemon's journal and broker connection need. Here every connection is a
+non-blocking socket in one selector, and:
 
-HTTP/1.1 keep-alive: the page loads a dozen small modules at once, and over HTTP/1.0 each one costs a new
-connection and, in this threading server, a new thread. Every response carries a Content-Length (the
-files, config.json, the errors), so a browser can reuse its connections; an idle one is closed after
-IDLE_SECONDS so its thread does not wait forever. Headers and body are two writes on a connection that
-stays open: without TCP_NODELAY the body would wait for the browser's delayed ACK of the headers (40 ms).
+- at most `max_connections` are open (MAX_CONNECTIONS). A newcomer beyond it makes room by closing the
+  connection that has waited longest for a request (idle kept-alive ones, and ones still sending their
+  head); if every connection is busy sending a response, the newcomer gets a 503 and is closed at once;
+- a request's head must be complete within `header_seconds` of the connection's accept or of its first byte
+  on a kept-alive connection (HEADER_SECONDS), however it is dribbled;
+- a kept-alive connection with no new request is closed after `idle_seconds` (IDLE_SECONDS);
+- a response must be taken by the client within `write_seconds` (WRITE_SECONDS); while it is being sent
+  nothing more is read from that client.
+
+What is answered is controller/web/page_site.py's (files of the static folder and the generated
+`config.json`); the request heads are read by controller/web/http_request.py, which turns a malformed line,
+an overlong URI or a TLS handshake into a 400, a 414 or a plain close, logged in one debug line.
+
+HTTP/1.1 keep-alive: the page loads a dozen small modules at once; every response carries a Content-Length,
+so a browser reuses its connections. A response goes out in one send (headers and body together), with
+TCP_NODELAY set, so no part of it waits for the browser's delayed ACK.
 """
 from __future__ import annotations
 
 import contextlib
-import json
+import errno
 import logging
+import selectors
 import socket
 import threading
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+import time
 from pathlib import Path
+
+from .http_request import BadRequest, parse_head, take_head
+from .page_site import PageSite
 
 log = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).parent / "static"
-_NO_CACHE = ("/", "/index.html", "/config.json")
-IDLE_SECONDS = 30
+MAX_CONNECTIONS = 64
+HEADER_SECONDS = 10.0
+IDLE_SECONDS = 30.0
+WRITE_SECONDS = 30.0
+_ACCEPTS_PER_WAKE = 32            # then the connections already open get their turn
+_OUT_OF_DESCRIPTORS = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+_REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 20\r\n"
+            b"Retry-After: 1\r\nX-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; "
+            b"frame-ancestors 'none'\r\nX-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\n"
+            b"Connection: close\r\n\r\n503 server is busy\n")
 
 
-class _Handler(SimpleHTTPRequestHandler):
-    config_bytes = b"{}"
-    protocol_version = "HTTP/1.1"
-    timeout = IDLE_SECONDS  # a kept-alive connection nobody uses any more ends here
-    disable_nagle_algorithm = True
+class _Conn:
+    """One client connection and where it is: waiting for a request since `waiting_since` (`idle` until its
+    first byte on a kept-alive connection), or sending `out`, after which it ends if `closing`."""
 
-    # a class attribute as in http.server, whose declaration (a plain dict, not a ClassVar) this must match
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript",  # noqa: RUF012
-                      ".mjs": "text/javascript", ".json": "application/json", ".svg": "image/svg+xml"}
+    __slots__ = ("addr", "closing", "deadline", "idle", "inbuf", "out", "sock", "waiting_since")
 
-    def do_GET(self) -> None:
-        if self.path.split("?", 1)[0] == "/config.json":
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(self.config_bytes)))
-            self.end_headers()  # Cache-Control: no-store comes with end_headers, as for index.html
-            self.wfile.write(self.config_bytes)
+    def __init__(self, sock: socket.socket, addr: str, now: float, header_seconds: float):
+        self.sock = sock
+        self.addr = addr
+        self.inbuf = bytearray()
+        self.out = memoryview(b"")
+        self.closing = False
+        self.idle = False
+        self.waiting_since = now
+        self.deadline = now + header_seconds         # accept to the end of the first request's head
+
+    @property
+    def sending(self) -> bool:
+        return len(self.out) > 0
+
+
+class _Loop:
+    """The selector loop: accepts, reads heads, sends answers, enforces the cap and the deadlines."""
+
+    def __init__(self, listener: socket.socket, site: PageSite, max_connections: int, header_seconds: float,
+                 idle_seconds: float, write_seconds: float):
+        self.listener = listener
+        self.site = site
+        self.max_connections = max(1, max_connections)
+        self.header_seconds, self.idle_seconds, self.write_seconds = header_seconds, idle_seconds, write_seconds
+        self.sel = selectors.DefaultSelector()
+        self.conns: dict[socket.socket, _Conn] = {}
+        self.wake_r, self.wake_w = socket.socketpair()
+        self.wake_r.setblocking(False)
+        self.wake_w.setblocking(False)
+        self.sel.register(listener, selectors.EVENT_READ, "accept")
+        self.sel.register(self.wake_r, selectors.EVENT_READ, "wake")
+        self.accepting_again_at: float | None = None
+        self.last_exhaustion_warning = -1e9
+        self.stopping = False
+
+    # ---- the loop -------------------------------------------------------------------------------------
+    def run(self) -> None:
+        try:
+            while not self.stopping:
+                wait = self._next_deadline() - time.monotonic()
+                for key, mask in self.sel.select(None if wait == float("inf") else max(0.0, wait)):
+                    if key.data == "accept":
+                        self._accept()
+                    elif key.data == "wake":
+                        with contextlib.suppress(OSError):
+                            self.wake_r.recv(64)
+                    elif key.fileobj in self.conns:
+                        self._ready(key.data, mask)
+                self._expire(time.monotonic())
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        for conn in list(self.conns.values()):
+            self._close(conn)
+        self.sel.close()
+        self.wake_r.close()
+        self.wake_w.close()
+
+    def wake(self) -> None:
+        with contextlib.suppress(OSError):
+            self.wake_w.send(b"x")
+
+    def _next_deadline(self) -> float:
+        soonest = min((c.deadline for c in self.conns.values()), default=float("inf"))
+        if self.accepting_again_at is not None:
+            soonest = min(soonest, self.accepting_again_at)
+        return soonest
+
+    # ---- accepting under the cap ----------------------------------------------------------------------
+    def _accept(self) -> None:
+        for _ in range(_ACCEPTS_PER_WAKE):
+            try:
+                sock, addr = self.listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as e:
+                if e.errno in _OUT_OF_DESCRIPTORS:
+                    self._out_of_descriptors(e)
+                else:
+                    log.debug("page server: accept failed: %s", e)
+                return
+            if len(self.conns) >= self.max_connections and not self._make_room():
+                self._refuse(sock)
+                continue
+            sock.setblocking(False)
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            conn = _Conn(sock, f"{addr[0]}:{addr[1]}", time.monotonic(), self.header_seconds)
+            self.conns[sock] = conn
+            self.sel.register(sock, selectors.EVENT_READ, conn)
+
+    def _make_room(self) -> bool:
+        """Close the connection that has waited longest for a request; False if every one is sending."""
+        waiting = [c for c in self.conns.values() if not c.sending]
+        if not waiting:
+            return False
+        oldest = min(waiting, key=lambda c: c.waiting_since)
+        log.debug("page server: %s closed to make room (%d connections)", oldest.addr, len(self.conns))
+        self._close(oldest)
+        return True
+
+    def _refuse(self, sock: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            sock.setblocking(False)
+            sock.send(_REFUSAL)
+        sock.close()
+        log.debug("page server: a new connection refused, all %d busy", len(self.conns))
+
+    def _out_of_descriptors(self, e: OSError) -> None:
+        """The process is out of file descriptors: make room, and stop accepting for a moment so a listener
+        that stays readable does not spin the loop."""
+        now = time.monotonic()
+        if now - self.last_exhaustion_warning > 60:
+            log.warning("page server: cannot accept a connection (%s); %d open", e.strerror, len(self.conns))
+            self.last_exhaustion_warning = now
+        self._make_room()
+        self.sel.unregister(self.listener)
+        self.accepting_again_at = now + 0.5
+
+    # ---- one connection -------------------------------------------------------------------------------
+    def _ready(self, conn: _Conn, mask: int) -> None:
+        if mask & selectors.EVENT_WRITE:
+            self._send(conn)
+        elif mask & selectors.EVENT_READ:
+            try:
+                data = conn.sock.recv(65536)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                data = b""
+            if not data:
+                self._close(conn)
+                return
+            if conn.idle:              # the first byte of a request on a kept-alive connection
+                conn.idle = False
+                conn.deadline = time.monotonic() + self.header_seconds
+            conn.inbuf += data
+        self._serve(conn)
+
+    def _serve(self, conn: _Conn) -> None:
+        """Answer each request whose head is complete, as long as the answers go out at once."""
+        while conn.sock in self.conns and not conn.sending:
+            try:
+                head = take_head(conn.inbuf)
+                if head is None:
+                    return
+                req = parse_head(head)
+            except BadRequest as bad:
+                log.debug("page server: %s: %s", conn.addr, bad.why)
+                if bad.status is None:
+                    self._close(conn)
+                else:
+                    self._queue(conn, self.site.error(bad.status, None).data, close=True)
+                return
+            try:
+                answer = self.site.answer(req)
+            except Exception:  # a fault of ours must not end the loop every other client depends on
+                log.exception("page server: answering %s %s", req.method, req.target[:200])
+                self._queue(conn, self.site.error(500, None).data, close=True)
+                return
+            log.debug("page server: %s %s %s %d", conn.addr, req.method, req.target[:200], answer.status)
+            self._queue(conn, answer.data, close=answer.close)
+
+    def _queue(self, conn: _Conn, data: bytes, close: bool) -> None:
+        conn.out = memoryview(data)
+        conn.closing = close
+        conn.deadline = time.monotonic() + self.write_seconds
+        self._send(conn)
+
+    def _send(self, conn: _Conn) -> None:
+        """Send what the socket takes; once all is sent, end the connection or wait for the next request."""
+        try:
+            n = conn.sock.send(conn.out)
+        except (BlockingIOError, InterruptedError):
+            n = 0
+        except OSError:
+            self._close(conn)
             return
-        super().do_GET()
+        conn.out = conn.out[n:]
+        if conn.sending:
+            self.sel.modify(conn.sock, selectors.EVENT_WRITE, conn)
+            return
+        if conn.closing:
+            self._close(conn)
+            return
+        now = time.monotonic()
+        conn.waiting_since = now
+        conn.idle = not conn.inbuf
+        conn.deadline = now + (self.idle_seconds if conn.idle else self.header_seconds)
+        self.sel.modify(conn.sock, selectors.EVENT_READ, conn)
 
-    def list_directory(self, path):  # no listings: only the page's own files
-        self.send_error(404, "not found")
-        return None
+    def _expire(self, now: float) -> None:
+        for conn in [c for c in self.conns.values() if c.deadline <= now]:
+            log.debug("page server: %s closed: %s", conn.addr,
+                      "response not taken in time" if conn.sending else "idle" if conn.idle
+                      else "no complete request in time")
+            self._close(conn)
+        if self.accepting_again_at is not None and now >= self.accepting_again_at:
+            self.accepting_again_at = None
+            self.sel.register(self.listener, selectors.EVENT_READ, "accept")
 
-    def end_headers(self) -> None:
-        if self.path.split("?", 1)[0] in _NO_CACHE:
-            self.send_header("Cache-Control", "no-store")
-        super().end_headers()
+    def _close(self, conn: _Conn) -> None:
+        if self.conns.pop(conn.sock, None) is None:
+            return
+        with contextlib.suppress(KeyError, ValueError):
+            self.sel.unregister(conn.sock)
+        with contextlib.suppress(OSError):
+            conn.sock.close()
 
-    def log_message(self, format: str, *args) -> None:
-        log.debug("%s %s", self.address_string(), format % args)
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port (the address family the host names), as http.server's would be."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    if host not in ("", "0.0.0.0", "::") and ":" not in host:
+        with contextlib.suppress(OSError):
+            family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    sock = socket.create_server((host, port), family=family, backlog=128, reuse_port=False)
+    sock.setblocking(False)
+    return sock
 
 
 class WebServer:
     """Serves `static_dir` and `/config.json` (the `config` dict) on host:port (0: a free port)."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, config: dict | None = None,
-                 static_dir: Path | str = STATIC_DIR):
-        handler = type("Handler", (_Handler,), {"config_bytes": json.dumps(config or {}).encode()})
-        self._httpd = ThreadingHTTPServer((host, port), partial(handler, directory=str(static_dir)))
-        self._httpd.daemon_threads = True
-        # stop() must not wait for the connections a browser keeps open
-        self._httpd.block_on_close = False
+                 static_dir: Path | str = STATIC_DIR, *, max_connections: int = MAX_CONNECTIONS,
+                 header_seconds: float = HEADER_SECONDS, idle_seconds: float = IDLE_SECONDS,
+                 write_seconds: float = WRITE_SECONDS):
+        self._listener = _listen(host, port)
         self.host = host
-        self.port = self._httpd.server_address[1]
-        # no poll interval: the thread sleeps until a connection comes; stop() wakes it with one of its own
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": None},
-                                        name="soccerboard-web", daemon=True)
+        self.port = self._listener.getsockname()[1]
+        self._loop = _Loop(self._listener, PageSite(static_dir, config or {}), max_connections, header_seconds,
+                           idle_seconds, write_seconds)
+        self._thread = threading.Thread(target=self._loop.run, name="soccerboard-web", daemon=True)
 
     @property
     def url(self) -> str:
@@ -87,17 +302,11 @@ class WebServer:
         return self
 
     def stop(self) -> None:
+        """Close every connection and the listening socket."""
+        self._loop.stopping = True
         if self._thread.is_alive():
-            stopper = threading.Thread(target=self._httpd.shutdown, daemon=True)
-            stopper.start()
-            while stopper.is_alive():     # shutdown() is seen once a connection ends the server's wait
-                with contextlib.suppress(OSError), socket.create_connection(self._reach(), timeout=0.5):
-                    pass
-                stopper.join(0.05)
-        self._httpd.server_close()
-        self._thread.join(2.0)
-
-    def _reach(self) -> tuple[str, int]:
-        """Where this machine reaches the server (its wildcard address is not a place to connect to)."""
-        host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(self.host, self.host)
-        return host, self.port
+            self._loop.wake()
+            self._thread.join(2.0)
+        else:
+            self._loop.close()
+        self._listener.close()

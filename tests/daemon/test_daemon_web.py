@@ -1,15 +1,33 @@
 """The daemon serves the spectator page: `run` with a [web] section, and `sim` printing the URL to open first."""
 from __future__ import annotations
 
+import contextlib
 import json
+import resource
+import socket
+import threading
+import time
 import urllib.request
 
-from tests.daemon.daemon_helpers import free_port, start_daemon, stop_process, wait_for
+from tests.daemon.daemon_helpers import (
+    BASE,
+    BOARD,
+    DAEMON_PASS,
+    REFEREE_PASS,
+    REFEREE_USER,
+    Mosquitto,
+    Watcher,
+    free_port,
+    publish_once,
+    start_daemon,
+    stop_process,
+    wait_for,
+)
 
 
-def _get(url: str) -> bytes | None:
+def _get(url: str, timeout: float = 2) -> bytes | None:
     try:
-        with urllib.request.urlopen(url, timeout=2) as r:
+        with urllib.request.urlopen(url, timeout=timeout) as r:
             return r.read()
     except OSError:
         return None
@@ -55,3 +73,66 @@ def test_sim_prints_the_url_to_open_first_and_serves_the_page_there(tmp_path):
         assert config["sim"] is True and config["board"] == "board1" and config["ws_port"] > 0
     finally:
         assert stop_process(proc) == 0
+
+
+def _hold_open(port: int, count: int, stop: threading.Event) -> list[socket.socket]:
+    """`count` connections to the page that each start a request and add a header line every second, never
+    ending it (what kept a thread and a descriptor per connection in a thread-per-connection server)."""
+    held: list[socket.socket] = []
+    end = time.monotonic() + 15
+    while len(held) < count and time.monotonic() < end:
+        with contextlib.suppress(OSError):
+            s = socket.create_connection(("127.0.0.1", port), timeout=0.5)
+            s.sendall(b"GET / HTTP/1.1\r\n")
+            held.append(s)
+
+    def dribble() -> None:
+        while not stop.wait(1.0):
+            for s in held:
+                with contextlib.suppress(OSError):
+                    s.send(b"X-Slow: 1\r\n")
+    threading.Thread(target=dribble, daemon=True).start()
+    return held
+
+
+def test_three_hundred_idle_page_connections_leave_the_daemon_refereeing(tmp_path):
+    """Under a file limit of 128, connections to the page must not take the descriptors the journal and the
+    broker connection need: commands are still answered and journaled, the page still serves a new client."""
+    broker = Mosquitto(tmp_path / "mosquitto").start()
+    watcher = Watcher(broker.port, REFEREE_USER, REFEREE_PASS)
+    port = free_port()
+    cfg = tmp_path / "board.toml"
+    cfg.write_text(f'board_id = "{BOARD}"\n[hardware]\nbackend = "sim"\n[journal]\ndir = "{tmp_path}/j"\n'
+                   f'[mqtt]\nurl = "mqtt://127.0.0.1:{broker.port}"\nusername = "{BOARD}"\n'
+                   f'password = "{DAEMON_PASS}"\n[web]\nenabled = true\nport = {port}\n')
+    proc = start_daemon(["run", "--config", str(cfg)], tmp_path / "daemon.log")
+    stop = threading.Event()
+    held: list[socket.socket] = []
+    try:
+        resource.prlimit(proc.pid, resource.RLIMIT_NOFILE, (128, 128))
+        wait_for(lambda: _get(f"http://127.0.0.1:{port}/config.json"), 20, "the page")
+        wait_for(lambda: watcher.last("state"), 20, "the first state")
+        held = _hold_open(port, 300, stop)
+        for n in range(3):
+            publish_once(broker.port, f"{BASE}/cmd/new_game", json.dumps({"kickoff": "red", "id": n}),
+                         REFEREE_USER, REFEREE_PASS)
+            wait_for(lambda n=n: [r for r in watcher.of("response") if r.get("id") == n], 10, f"the answer to {n}")
+        assert [r["status"] for r in watcher.of("response")] == ["ok"] * 3
+        assert (tmp_path / "daemon.log").read_text().count("new match") == 4    # the first, and one per command
+        t0 = time.monotonic()
+        page = _get(f"http://127.0.0.1:{port}/", timeout=5)
+        took = time.monotonic() - t0
+        print(f"\nbeside {len(held)} connections held open, the daemon's page served a new client in "
+              f"{took * 1000:.1f} ms")
+        assert page is not None and b"<html" in page.lower()
+        assert took < 5
+        assert proc.poll() is None
+        log = (tmp_path / "daemon.log").read_text()
+        assert "Too many open files" not in log and "Traceback" not in log, log[-3000:]
+    finally:
+        stop.set()
+        for s in held:
+            s.close()
+        assert stop_process(proc) == 0
+        watcher.close()
+        broker.stop()
