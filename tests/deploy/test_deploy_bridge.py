@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -114,8 +115,11 @@ def test_two_boards_side_by_side_in_the_league_index_served_by_the_hub(league, t
     hub = league["hub"]
     daemons = [daemon_on(league[b], tmp_path) for b in ("pitch1", "pitch2")]
     web_port = free_port()
+    web_root = tmp_path / "web"             # the page's static files, and the config.json naming the hub's broker
+    shutil.copytree(ROOT / "controller/web/static", web_root)
+    (web_root / "config.json").write_text(json.dumps({"ws_port": hub.ws_port}))
     web = subprocess.Popen(["/usr/bin/python3", "-m", "http.server", "--bind", "127.0.0.1", "--directory",
-                            str(ROOT / "controller/web/static"), str(web_port)],
+                            str(web_root), str(web_port)],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_for(lambda: port_open(web_port), 10, "python3 -m http.server")
@@ -123,7 +127,7 @@ def test_two_boards_side_by_side_in_the_league_index_served_by_the_hub(league, t
             for line in scenario_lines(seed, OPTIONS)[:40]:
                 d.put(line)
             d.settle()
-        url = f"http://127.0.0.1:{web_port}/?broker=ws://127.0.0.1:{hub.ws_port}/"
+        url = f"http://127.0.0.1:{web_port}/"
         done = subprocess.run([sys.executable, "-m", "tests.deploy.league_page", url, "pitch1", "pitch2"], cwd=ROOT,
                               capture_output=True, text=True, timeout=90)
         assert done.returncode == 0, done.stdout + done.stderr[-2000:]

@@ -57,7 +57,8 @@ def web_broker(tmp_path_factory):
 
 @pytest.fixture
 def private_broker(tmp_path):
-    """A broker for one test (restarts, a league of its own); the page reaches it with ?broker=."""
+    """A broker for one test (restarts, a league of its own); the page reaches it through a server whose
+    config.json names it (make_server({"ws_port": private_broker.ws_port}))."""
     try:
         m = WebMosquitto(tmp_path / "mosquitto").start()
     except MissingTool as e:

@@ -14,6 +14,7 @@ from tests.web.web_helpers import (
     WebMosquitto,
     feed_texts,
     live_url,
+    make_server,
     match_frames,
     publish_frame,
     scenario_file_lines,
@@ -169,11 +170,12 @@ def _reload_acl(broker: WebMosquitto, acl, state_readable: bool, marker: str) ->
         probe.disconnect()
 
 
-def test_a_seq_gap_makes_the_page_read_the_retained_state_again(page, web_server, tmp_path):
+def test_a_seq_gap_makes_the_page_read_the_retained_state_again(page, tmp_path):
     acl = tmp_path / "acl"
     _acl(acl, True, "open")
     broker = WebMosquitto(tmp_path / "mosquitto", acl=acl).start()
     pub = BoardPublisher(broker.port, "gap1")
+    server = make_server({"ws_port": broker.ws_port, "sim": False})
     try:
         frames = match_frames(_golden("01_kickoff_to_goal"))
         states = [f.state for f in frames if f.state is not None]
@@ -181,7 +183,7 @@ def test_a_seq_gap_makes_the_page_read_the_retained_state_again(page, web_server
         newer = next(s for s in states if s["seq"] > s10["seq"] + 2 and s["ball"] != s10["ball"])
         pub.status("online")
         pub.state(s10)
-        page.goto(live_url(web_server.url, "gap1", broker=broker.ws_url))
+        page.goto(live_url(server.url, "gap1"))
         wait_connected(page)
         wait_seq(page, s10["seq"])
 
@@ -203,4 +205,5 @@ def test_a_seq_gap_makes_the_page_read_the_retained_state_again(page, web_server
         assert page.locator("g.ball").get_attribute("data-square") == newer["ball"]
     finally:
         pub.close()
+        server.stop()
         broker.stop()

@@ -11,6 +11,7 @@ from tests.web.web_helpers import (
     BoardPublisher,
     feed_texts,
     live_url,
+    make_server,
     match_frames,
     publish_frame,
     scenario_file_lines,
@@ -40,13 +41,14 @@ def _board_still_drawn(page, seq: int) -> None:
     assert page.evaluate("document.body.dataset.seq") == str(seq)
 
 
-def test_the_page_recovers_after_the_broker_restarts(page, web_server, private_broker):
+def test_the_page_recovers_after_the_broker_restarts(page, private_broker):
     states = _states()
     pub = BoardPublisher(private_broker.port, "restart1")
+    server = make_server({"ws_port": private_broker.ws_port, "sim": False})
     try:
         pub.status("online")
         pub.state(states[3])
-        page.goto(live_url(web_server.url, "restart1", broker=private_broker.ws_url))
+        page.goto(live_url(server.url, "restart1"))
         wait_connected(page)
         wait_seq(page, states[3]["seq"])
         page.wait_for_selector("#banner", state="hidden")
@@ -64,6 +66,7 @@ def test_the_page_recovers_after_the_broker_restarts(page, web_server, private_b
         page.wait_for_selector("#banner", state="hidden")
     finally:
         pub.close()
+        server.stop()
 
 
 def test_board_offline_by_status_and_by_last_will(open_live, publisher, web_broker, board):

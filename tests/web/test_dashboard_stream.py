@@ -89,7 +89,7 @@ CASES = [
 
 
 def test_the_seq_read_from_the_last_bytes_is_the_documents_own_or_none(page, web_server):
-    page.goto(f"{web_server.url}?view=league&broker=ws://127.0.0.1:9/")
+    page.goto(f"{web_server.url}?view=league")
     got = page.evaluate("""async (cases) => {
         const { trailingSeq } = await import("sb/validate.js");
         const enc = new TextEncoder();

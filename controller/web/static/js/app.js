@@ -26,7 +26,9 @@ export function settings(config, search = location.search, where = location) {
   const board = view === "league" ? null : q.get("board") || config.board || null;
   const secure = where.protocol === "https:";
   const path = config.ws_path ?? "/";
-  const url = q.get("broker") || config.ws_url ||
+  // The broker is the one config.json names, never one from the address: a link must not be able to show a
+  // made-up match on the board's own page (and the page's Content-Security-Policy allows no other).
+  const url = config.ws_url ||
     `${secure ? "wss" : "ws"}://${where.hostname || "localhost"}:${config.ws_port ?? 9001}${path.startsWith("/") ? path : `/${path}`}`;
   return {
     url,

@@ -38,7 +38,7 @@ export class League {
     this.paintRow(id, entry);
   }
 
-  // A link to the board's live view, keeping the other parameters (broker, view, ...).
+  // A link to the board's live view, keeping the other parameters (view, ...).
   link(id) {
     const q = new URLSearchParams(location.search);
     q.delete("view");
