@@ -96,6 +96,9 @@ class MqttConfig(_Section):
 
 class JournalConfig(_Section):
     dir: Path = Path("/var/lib/soccerboard/journal")
+    keep_matches: int = Field(1000, ge=0, description="the newest journals kept; older ended ones are deleted "
+                                                      "(0: no limit; docs/daemon.md, journal retention)")
+    keep_days: int = Field(0, ge=0, description="ended journals older than this many days are deleted (0: no limit)")
 
 
 class GameConfig(_Section):

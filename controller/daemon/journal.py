@@ -48,6 +48,12 @@ _NAME = re.compile(r"-(\d{8}T\d{6})-(\d+)\.jsonl$")
 IDLE_SYNC_SECONDS = 1.0      # lines without outputs (no publisher, no observer) are fsynced within this time
 
 
+def _private(path: str, flags: int) -> int:
+    """An opener for `open()`: a journal or the watermark is created readable by its owner only (0600,
+    whatever the umask): it holds the whole match, checkpoints included."""
+    return os.open(path, flags, 0o600)
+
+
 def dumps(obj) -> str:
     return json.dumps(obj, separators=(",", ":"))
 
@@ -205,7 +211,7 @@ class JournalStore:
     def __init__(self, directory: str | os.PathLike, board_id: str):
         self.dir = Path(directory)
         self.board_id = board_id
-        self.dir.mkdir(parents=True, exist_ok=True)
+        self.dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         self._issued: Path | None = None    # the journal thread creates files later: never hand a name out twice
 
     def journals(self) -> list[Path]:
@@ -250,6 +256,42 @@ class JournalStore:
         self._issued = self.dir / f"{self.board_id}-{stamp}-{n}.jsonl"
         return self._issued
 
+    def prune(self, keep: int, keep_days: int, acknowledged: bool, now: float | None = None) -> list[Path]:
+        """Delete old journals (the deleted ones are returned): beyond the newest `keep` (0: no limit), or last
+        written more than `keep_days` ago (0: no limit). Never the newest journal (the match under way, or the
+        ended match whose unacknowledged events a restart sends again), never one whose match has not ended,
+        and, with `acknowledged` (a broker is configured), never one whose end seq the broker has not
+        acknowledged. A journal set aside as damaged is not a `.jsonl` and is never deleted."""
+        found = self.journals()[:-1]
+        now = time.time() if now is None else now
+        beyond = len(found) + 1 - keep if keep else 0          # the oldest journals past the newest `keep`
+        old = [p for n, p in enumerate(found)
+               if n < beyond or (keep_days and _mtime(p, now) < now - keep_days * 86400)]
+        acked = self.acknowledged_seq() if acknowledged else None
+        removed: list[Path] = []
+        for path in old:
+            end = _end_seq(path)
+            if end is None or (acked is not None and end > acked):
+                continue                       # unended, unreadable, or events the broker may lack
+            try:
+                path.unlink()
+            except OSError as e:
+                log.warning("%s: cannot delete the old journal (%s)", path, e.strerror)
+                continue
+            removed.append(path)
+        if removed:
+            log.info("deleted %d old journals (journal.keep_matches = %d, keep_days = %d), %s the oldest",
+                     len(removed), keep, keep_days, removed[0].name)
+        return removed
+
+    def create(self) -> tuple[Path, BinaryIO]:
+        """A new journal file, created now (empty, 0600, never one that exists): a match begins only once its
+        journal exists. OSError when the directory or the process cannot give one (read-only or full card, no
+        file descriptor left)."""
+        path = self.new_path()
+        # handed to the journal thread, which writes, fsyncs and closes it: no `with` block fits
+        return path, open(path, "xb", opener=_private)
+
     def set_aside(self, path: Path, why: str) -> Path | None:
         """Move a journal that cannot be resumed out of the way (kept for a person to look at)."""
         aside = path.with_name(path.name + ".damaged")
@@ -287,8 +329,36 @@ class JournalStore:
 
     def write_watermark(self, journal: Path, seq: int) -> None:
         tmp = self.watermark_path().with_suffix(".tmp")
-        tmp.write_text(dumps({"journal": journal.name, "seq": seq}), encoding="utf-8")
+        with open(tmp, "w", encoding="utf-8", opener=_private) as f:
+            f.write(dumps({"journal": journal.name, "seq": seq}))
         os.replace(tmp, self.watermark_path())
+
+
+def _mtime(path: Path, now: float) -> float:
+    """When a journal was last written (now when it cannot be told: it is then kept)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return now
+
+
+def _end_seq(path: Path) -> int | None:
+    """The seq a journal's end marker (`# finished` / `# abandoned`) names, from its last bytes; None when its
+    match has not ended or the marker cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(max(0, f.seek(0, os.SEEK_END) - 4096))
+            tail = f.read().decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    for line in reversed(tail.splitlines()):
+        if line.startswith((FINISHED, ABANDONED)):
+            try:
+                seq = json.loads(line[line.index("{"):]).get("seq")
+            except (ValueError, AttributeError):
+                return None
+            return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+    return None
 
 
 def _int(value: object, default: int = 0) -> int:
@@ -327,9 +397,10 @@ class JournalWriter:
         return self
 
     # ---- called from the core thread; never blocks on the disk --------------------------------
-    def open(self, path: Path, header: dict | None, chain: str = "") -> None:
-        """Start a new journal (with its header), or append to a resumed one from its good part's `chain`."""
-        self._q.put(("open", path, header, chain))
+    def open(self, path: Path, header: dict | None, chain: str = "", file: BinaryIO | None = None) -> None:
+        """Start a new journal (with its header) in `file` when JournalStore.create() made it, or append to a
+        resumed one from its good part's `chain`."""
+        self._q.put(("open", path, header, chain, file))
 
     def append(self, line: dict, outputs: list, seq: int = 0) -> None:
         """A line and its outputs, which carry seq numbers up to `seq`."""
@@ -381,7 +452,7 @@ class JournalWriter:
                 kind = item[0]
                 if kind == "open":
                     self._sync_close()
-                    self._open(item[1], item[2], item[3])
+                    self._open(item[1], item[2], item[3], item[4])
                     dirty = True
                 elif kind == "line":
                     self._seq = max(self._seq, item[3])
@@ -413,14 +484,15 @@ class JournalWriter:
                 b.set()
         self._sync_close()
 
-    def _open(self, path: Path, header: dict | None, chain: str) -> None:
+    def _open(self, path: Path, header: dict | None, chain: str, file: BinaryIO | None) -> None:
         self.path, self._chain, self._unchained = path, chain, False
-        try:
-            # held open across batches and closed by _sync_close(), so no `with` block fits
-            self._file = open(path, "ab")  # noqa: SIM115
-        except OSError as e:      # a read-only or missing directory
-            self._file = None
-            self._fail(f"journal {path} cannot be opened: {e.strerror}")
+        self._file = file
+        if file is None:
+            try:
+                # held open across batches and closed by _sync_close(), so no `with` block fits
+                self._file = open(path, "ab", opener=_private)  # noqa: SIM115
+            except OSError as e:      # a read-only or missing directory
+                self._fail(f"journal {path} cannot be opened: {e.strerror}")
         if header is not None:
             self._write(HEADER + dumps({**header, "version": VERSION}) + "\n")
 

@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from hal.frames import blank_led_frame
 from hal.sim import SimBoard
@@ -90,6 +91,7 @@ class Daemon:
         self.referee: Referee | None = None
         self.journal_path: Path | None = None
         self.journal_lines = 0
+        self._match_inputs = 0               # journaled inputs of the match under way but set-ups and time
         self.source = None
         self.resumed: dict | None = None     # what resuming found (for logs and tests)
         self._turned = time.monotonic()      # when the core loop last turned
@@ -99,6 +101,8 @@ class Daemon:
         self._clock = ClockFeed(hardware.clock)
         self._poller = HardwarePoller(hardware, lambda src, line: self.put(src, line))
         self._thread = threading.Thread(target=self._loop, name="soccerboard-core", daemon=True)
+        self._prune_due = threading.Event()  # old journals to delete (on a thread of their own: never the core's
+        self._pruner = threading.Thread(target=self._prune_loop, name="soccerboard-prune", daemon=True)   # time)
         self._watermark_path: Path | None = None
         self._command_rate = RateLimit(COMMAND_RATE, 2 * COMMAND_RATE)
         self._sim_rate = RateLimit(SIM_RATE, 2 * SIM_RATE)
@@ -171,6 +175,8 @@ class Daemon:
         referee.core.ruleset.prepare()            # every rule table now: flat memory from the first match
         if self.publisher is not None:
             self.publisher.start()
+        self._pruner.start()
+        self._prune_due.set()
         self._poller.start()
         self._thread.start()
         self._running = True
@@ -185,7 +191,10 @@ class Daemon:
             self.source.stop()
         self._poller.stop()
         self._stop.set()
+        self._prune_due.set()
         self._thread.join(5.0)
+        if self._pruner.is_alive():
+            self._pruner.join(5.0)
         if self.journal.alive:                  # a journal the card refused has nothing left to flush
             self.journal.flush(5.0)
         self.journal.stop()
@@ -233,6 +242,7 @@ class Daemon:
                                      **({"kickoff": self.settings.game.kickoff} if self.settings.game.kickoff else {})})
         else:
             self.journal_path, self.journal_lines = jf.path, len(jf.lines)
+            self._match_inputs = _inputs_since_setup(jf.lines)
             if self.sim_board is not None:
                 self.sim_board.follow(bytes(self.referee.core.board))
             elif not self.follows:                # a sensed board: its first frame is compared with the game
@@ -337,6 +347,14 @@ class Daemon:
         ref = self._started()
         line = ref.normalise(item.line)
         is_setup = line.get("type") == "setup"
+        opened: tuple[Path, BinaryIO] | None = None
+        if is_setup and not self._match_unplayed():
+            try:                              # the new match's journal first: the core never runs ahead of it
+                opened = self.store.create()
+            except OSError as e:
+                return self._refuse(item, line, "journal_unavailable",
+                                    f"no journal can be opened for a new match ({e.strerror or e}); "
+                                    "the match under way goes on")
         seq_before = ref.seq
         board_before = bytes(ref.core.board) if self.sim_board is not None else b""    # only the sim follows
         step = ref.feed(line)
@@ -347,13 +365,27 @@ class Daemon:
         reached = step.verdict.get("reason") not in ("bad_input", "no_game")
         began = is_setup and step.verdict.get("ok")
         if began:
-            self._begin_match(item, seq_before)
+            self._begin_match(item, seq_before, opened)
+        elif opened is not None:              # the core refused the set-up: its journal is not needed
+            _discard(*opened)
         # a line that reached no game, or that came while no match journal is open, leaves nothing to journal
         journaled = line if began or (self.journal_path is not None and reached) else None
         self._emit(journaled, step, item.request)
         self._due = _due_ms(ref.due_in())
         for hook in self.after_step:
             hook(ref)
+        return step
+
+    def _match_unplayed(self) -> bool:
+        """The match under way has had no input since its set-up (only set-ups and time): a new game goes on in
+        its journal, as one more set-up line, instead of leaving a file per `new_game`."""
+        return self.journal_path is not None and self._match_inputs == 0
+
+    def _refuse(self, item: Item, line: dict, reason: str, detail: str) -> Step:
+        """An input refused before it reached the core (nothing journaled, nothing changed): answered."""
+        log.error("refused %s: %s", line.get("type"), detail)
+        step = Step(line, {"ok": False, "reason": reason, "detail": detail})
+        self._emit(None, step, item.request)
         return step
 
     @staticmethod
@@ -369,16 +401,37 @@ class Daemon:
             frame = int.from_bytes(sim_board.frame, "little") ^ delta
             sim_board.follow(frame.to_bytes(len(core.board), "little"))
 
-    def _begin_match(self, item: Item, seq_before: int) -> None:
+    def _begin_match(self, item: Item, seq_before: int, opened: tuple[Path, BinaryIO] | None) -> None:
+        """The set-up the core took begins a match: in the journal created for it, or (`opened` None) in the
+        journal of a match that had no input yet."""
+        self._match_inputs = 0
+        if opened is None:
+            log.info("new match in %s, whose match had no input", self.journal_path)
+            return
         if self.journal_path is not None and self.journal_lines:
             self.journal.mark(f"{ABANDONED} {dumps({'seq': seq_before, 'reason': 'new game'})}")
-        path = self.store.new_path()
+        path, file = opened
         header = {"board_id": self.settings.board_id, "board_follows_game": self.follows,
                   "ruleset": self._started().core.ruleset.name,
                   "options": self.options, "seq_base": seq_before, "started": iso(), "source": item.origin}
-        self.journal.open(path, header)
+        self.journal.open(path, header, file=file)
         self.journal_path, self.journal_lines = path, 0
+        self._prune_due.set()
         log.info("new match, journal %s", path)
+
+    def _prune_loop(self) -> None:
+        """Delete old journals whenever a match begins (journal retention: JournalStore.prune); a failure is
+        logged and never stops the daemon (the next match tries again)."""
+        kept = self.settings.journal
+        while True:
+            self._prune_due.wait()
+            if self._stop.is_set():
+                return
+            self._prune_due.clear()
+            try:
+                self.store.prune(kept.keep_matches, kept.keep_days, acknowledged=self.publisher is not None)
+            except Exception:
+                log.exception("deleting old journals failed")
 
     def _emit(self, line: dict | None, step: Step, request: tuple | None = None) -> None:
         msgs = [event_msg(e) for e in step.events]
@@ -398,6 +451,7 @@ class Daemon:
         if line is not None:
             self.journal.append(line, msgs, self._started().seq)
             self.journal_lines += 1
+            self._match_inputs += line.get("type") not in ("clock", "setup")
             if self.journal_lines % checkpoint.CHECKPOINT_EVERY == 0 and not step.finished:
                 self.journal.mark(checkpoint.encode(self._started(), self.journal_lines), sync=False)
         elif msgs:
@@ -428,6 +482,26 @@ def _due_ms(due: float | None) -> float | None:
     """A deadline rounded up to the next millisecond (clock lines count milliseconds), and one more: the
     snapshot's clock is rounded to the millisecond, so the fed time always reaches the deadline."""
     return None if due is None else math.ceil(due * 1000 - 1e-6) / 1000 + 0.001
+
+
+def _inputs_since_setup(lines: list[dict]) -> int:
+    """The inputs of a journal's last match but set-ups and time (a resumed match that had none is reused)."""
+    count = 0
+    for line in lines:
+        if line.get("type") == "setup":
+            count = 0
+        elif line.get("type") != "clock":
+            count += 1
+    return count
+
+
+def _discard(path: Path, file: BinaryIO) -> None:
+    """A journal created for a set-up the core refused: closed and removed (it holds nothing)."""
+    try:
+        file.close()
+        path.unlink()
+    except OSError as e:
+        log.warning("%s: cannot remove the unused journal (%s)", path, e.strerror)
 
 
 def _request_id(name: str, payload: bytes) -> object:

@@ -212,7 +212,8 @@ def test_a_failing_listener_does_not_stop_the_journal(tmp_path):
     try:
         for line in scenario_lines(2, OPTIONS)[:20]:
             daemon.put("test", line)
-        wait_for(lambda: daemon.inputs.empty() and daemon.journal.flush(2), 20, "the inputs")
+        # the queue empties before the core has journaled the last input: count what it handed to the journal
+        wait_for(lambda: daemon.journal_lines == 20 and daemon.journal.flush(2), 20, "the inputs")
         assert daemon.journal.alive and len(read_journal(daemon.journal_path).lines) == 20 and seen
     finally:
         daemon.stop()
@@ -278,8 +279,8 @@ def test_a_card_that_refuses_the_journal_stops_all_publishing_and_a_restart_reac
         """The journal file, whose writes the card starts refusing once full."""
         full = False
 
-        def __init__(self, *args):
-            self._f = open(*args)        # noqa: SIM115 (closed by the writer through close())
+        def __init__(self, *args, **kwargs):
+            self._f = open(*args, **kwargs)        # noqa: SIM115 (closed by the writer through close())
 
         def write(self, raw: bytes) -> int:
             if Card.full:
@@ -326,10 +327,15 @@ def test_a_card_that_refuses_the_journal_stops_all_publishing_and_a_restart_reac
         again.hw.close()
 
 
-def test_a_journal_that_cannot_be_opened_is_a_failure_with_its_reason(tmp_path, monkeypatch):
+def test_a_resumed_journal_that_cannot_be_opened_is_a_failure_with_its_reason(tmp_path, monkeypatch):
+    """A new match's journal that cannot be created is a refused set-up (test_new_game_journal.py); the journal
+    of a resumed match that cannot be opened for appending stops the journal thread, and so the daemon."""
     import errno
 
     import controller.daemon.journal as journal
+
+    lines = scenario_lines(2, OPTIONS)
+    _run(tmp_path, lines[:10])
 
     def read_only(*args, **kwargs):
         raise OSError(errno.EROFS, "Read-only file system")
@@ -339,7 +345,6 @@ def test_a_journal_that_cannot_be_opened_is_a_failure_with_its_reason(tmp_path, 
     daemon.observers.append(lambda msgs: published.extend(_seqs(msgs)))
     daemon.start()
     try:
-        daemon.put("test", scenario_lines(2, OPTIONS)[0])
         wait_for(lambda: not daemon.journal.alive, 10, "the journal thread to stop")
         assert "cannot be opened: Read-only file system" in (daemon.failure() or "")
         assert published == []
