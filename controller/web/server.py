@@ -45,10 +45,6 @@ IDLE_SECONDS = 30.0
 WRITE_SECONDS = 30.0
 _ACCEPTS_PER_WAKE = 32            # then the connections already open get their turn
 _OUT_OF_DESCRIPTORS = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
-_REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 20\r\n"
-            b"Retry-After: 1\r\nX-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; "
-            b"frame-ancestors 'none'\r\nX-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\n"
-            b"Connection: close\r\n\r\n503 server is busy\n")
 
 
 class _Conn:
@@ -162,8 +158,8 @@ class _Loop:
     def _refuse(self, sock: socket.socket) -> None:
         with contextlib.suppress(OSError):
             sock.setblocking(False)
-            sock.send(_REFUSAL)
-        sock.close()
+            sock.send(self.site.error(503, None, extra=[("Retry-After", "1")]).data)   # a few hundred bytes:
+        sock.close()                                                                   # the socket takes them
         log.debug("page server: a new connection refused, all %d busy", len(self.conns))
 
     def _out_of_descriptors(self, e: OSError) -> None:
@@ -269,11 +265,8 @@ class _Loop:
 
 
 def _listen(host: str, port: int) -> socket.socket:
-    """A listening socket on host:port (the address family the host names), as http.server's would be."""
+    """A listening socket on host:port: IPv4 as http.server's was, IPv6 for an IPv6 address ("::", "::1")."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    if host not in ("", "0.0.0.0", "::") and ":" not in host:
-        with contextlib.suppress(OSError):
-            family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
     sock = socket.create_server((host, port), family=family, backlog=128, reuse_port=False)
     sock.setblocking(False)
     return sock
