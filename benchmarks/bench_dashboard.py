@@ -32,6 +32,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))     # the test helpers: tests/ is a package of the checkout, not installed
@@ -126,7 +127,8 @@ def page_load(browser, loads: int, tmp: Path) -> None:
     bare_dir.mkdir()
     (bare_dir / "bare.html").write_text(BARE_PAGE)
     shutil.copytree(ROOT / "controller" / "web" / "static" / "vendor", bare_dir / "vendor")
-    bare = make_server({}, static_dir=bare_dir)
+    # the page server's policy lets a page reach only the broker its config.json names
+    bare = make_server({"ws_port": urlsplit(sim.ws_url or "").port}, static_dir=bare_dir)
     board_times, board_wall, bare_times = [], [], []
     try:
         first = browser.new_page()                 # the retained state exists before the first measured load
@@ -292,7 +294,7 @@ def page_cpu(browser, broker, server, tmp: Path, live_seconds: float) -> None:
     bare_dir.mkdir()
     (bare_dir / "bare.html").write_text(BARE_PAGE)
     shutil.copytree(ROOT / "controller" / "web" / "static" / "vendor", bare_dir / "vendor")
-    bare_server = make_server({}, static_dir=bare_dir)
+    bare_server = make_server({"ws_port": broker.ws_port}, static_dir=bare_dir)
     pairs = []                                  # (run, the page's figures, the bare client's)
     try:
         pairs.append(("full speed (--speed 0), whole match",
