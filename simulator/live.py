@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from controller.cli import at_least_one, not_negative, port, positive
 from controller.daemon.broker import EmbeddedBroker, free_port
-from controller.daemon.config import ConfigError, Settings
+from controller.daemon.config import ConfigError, Settings, file_problems
 from controller.daemon.main import (
     INTERRUPTED,
     Console,
@@ -152,6 +152,9 @@ def sim_command(args) -> int:
         options = match_options(args, settings)
         if not args.journal_dir and not args.config:
             settings = settings_from(None, **overrides, journal__dir=tempfile.mkdtemp(prefix="soccerboard-sim-"))
+        found = file_problems(settings, args.config)     # a journal folder it cannot make, a password file
+        if found:
+            raise ConfigError("\n".join(found))
     except ConfigError as e:
         print(f"soccerboard sim: {e}", file=sys.stderr)
         return 2

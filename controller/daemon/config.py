@@ -4,18 +4,27 @@ Why pydantic-settings: a board is set up once by someone editing a file over SSH
 environment variable in a systemd drop-in (``SOCCERBOARD_MQTT__HOST=...``); both must be checked the
 same way, and a mistake must say which key, which value and what would be allowed, before the
 daemon touches the hardware. Environment variables win over the file (``SOCCERBOARD_`` prefix,
-``__`` between section and key).
+``__`` between section and key); load_settings reads them itself (config_env.py) so that a mistake names
+the variable it is in, not the file. True and false are not numbers here, nor numbers true and false.
 """
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 import tomllib
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin
 from urllib.parse import urlparse
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from controller.echo import quoted
+
+from .config_env import MAX_DEPTH, EnvError, Environment, Loc, bare_type, dotted, merged, read_environment, too_deep
 
 DEFAULT_PATH = "/etc/soccerboard/soccerboard.toml"
 
@@ -120,10 +129,13 @@ class GameConfig(_Section):
             Options(**v)
         except ValidationError as e:
             err = e.errors()[0]
-            key = ".".join(map(str, err["loc"]))
+            key = dotted(err["loc"])
             allowed = ", ".join(Options.model_fields) if err["type"] == "extra_forbidden" else err["msg"]
             allowed = ("allowed keys: " + allowed) if err["type"] == "extra_forbidden" else allowed
-            raise ValueError(f"game.options.{key} = {err.get('input')!r}: {allowed}") from None
+            # the option's key goes with the error, so that it is blamed on the file or the variable that set it
+            raise PydanticCustomError("game_option", "{line}", {
+                "line": f"game.options.{key} = {shown(err.get('input'))}: {allowed}",
+                "option": tuple(str(p) for p in err["loc"])}) from None
         return v
 
 
@@ -209,24 +221,88 @@ class Settings(BaseSettings):
 EXAMPLE = "deploy/soccerboard.example.toml"
 
 
-def _explain(e: ValidationError, source: str) -> str:
-    """One line per mistake, each naming where it is (the file, or the environment) and what is wrong."""
+def shown(value: object) -> str:
+    """A value as a mistake quotes it: as Python writes it ('usb', True), at most 80 characters."""
+    if isinstance(value, str) and len(value) > 80:
+        return repr(value[:77]) + "…"
+    if isinstance(value, int | float | str | None):
+        return quoted(value) if isinstance(value, int) and not isinstance(value, bool) else repr(value)
+    return quoted(value)
+
+
+class Sources:
+    """Where each value of the configuration came from, to name it in a mistake: the file (or, without one,
+    the defaults), a SOCCERBOARD_* variable, or the command's own options."""
+
+    def __init__(self, source: str, file_data: Mapping[str, Any], env: Environment, overridden: set[Loc]):
+        self.source, self.file_data, self.env, self.overridden = source, file_data, env, overridden
+
+    def of(self, loc: Loc) -> str:
+        variable = self.env.variable_for(loc, self.file_data)
+        if variable is not None:
+            return f"environment variable {variable}"
+        if any(loc[:len(o)] == o for o in self.overridden):
+            return "the command's options"
+        return self.source
+
+
+def _explain(e: ValidationError, sources: Sources) -> str:
+    """One line per mistake, each naming where it is (the file, or the variable) and what is wrong."""
     lines = []
     for err in e.errors():
-        key = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        loc = tuple(str(p) for p in err["loc"])
+        key = dotted(loc) or "(top level)"
         msg = err["msg"].removeprefix("Value error, ")
-        if msg.startswith("game.options."):
-            lines.append(f"{source}: {msg}")
+        if err["type"] == "game_option":
+            ctx = err.get("ctx") or {}
+            lines.append(f"{sources.of(loc + tuple(ctx.get('option', ())))}: {ctx.get('line', msg)}")
             continue
         if err["type"] == "extra_forbidden":
-            lines.append(f"{source}: {key}: unknown key (check the spelling; the keys are in {EXAMPLE})")
+            lines.append(f"{sources.of(loc)}: {key}: unknown key (check the spelling; the keys are in {EXAMPLE})")
             continue
         if err["type"] == "literal_error":
             msg = "allowed: " + msg.removeprefix("Input should be ")
-        shown = err.get("input")
-        shown = "" if isinstance(shown, dict) else f" = {shown!r}:"
-        lines.append(f"{source}: {key}{shown} {msg}")
+        value = err.get("input")
+        value_text = "" if isinstance(value, dict) else f" = {shown(value)}:"
+        lines.append(f"{sources.of(loc)}: {key}{value_text} {msg}")
     return "\n".join(lines)
+
+
+def _mixups(model: type[BaseModel], data: Mapping[str, Any], loc: Loc = ()) -> Iterator[tuple[Loc, object, str]]:
+    """Where a true or false stands for a number, or a number for true or false: (key, value, what is
+    wanted). Pydantic would take true as 1 and 1 as true; a config that says `half_minutes = true`
+    is a mistake, not a one-minute half. A string is left to pydantic: the environment gives only strings."""
+    for name, value in data.items():
+        info = model.model_fields.get(name) if isinstance(name, str) else None
+        if info is not None:
+            yield from _mixup(info.annotation, value, (*loc, name))
+
+
+def _mixup(annotation: Any, value: object, loc: Loc) -> Iterator[tuple[Loc, object, str]]:
+    bare = bare_type(annotation)
+    if bare is bool and isinstance(value, int | float) and not isinstance(value, bool):
+        yield loc, value, "true or false"
+    elif bare in (int, float) and isinstance(value, bool):
+        yield loc, value, "a number, not true or false"
+    elif isinstance(bare, type) and issubclass(bare, BaseModel) and isinstance(value, dict):
+        yield from _mixups(bare, value, loc)
+    elif get_origin(bare) is dict and isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _mixup(get_args(bare)[1], inner, (*loc, str(key)))
+
+
+def _option_mixups(data: Mapping[str, Any]) -> Iterator[tuple[Loc, object, str]]:
+    """The same for the match options, by the options of the game the config names."""
+    game = data.get("game")
+    if not isinstance(game, dict) or not isinstance(game.get("options"), dict):
+        return
+    ruleset = game.get("ruleset", "soccer_tactics_world")
+    if ruleset == "stbg":
+        from controller.stbg.state import Options as StbgOptions
+        yield from _mixups(StbgOptions, game["options"], ("game", "options"))
+    elif ruleset == "soccer_tactics_world":
+        from controller.rules import Options as WorldOptions
+        yield from _mixups(WorldOptions, game["options"], ("game", "options"))
 
 
 def load_settings(path: str | os.PathLike | None = None, env: bool = True, check_files: bool = False,
@@ -237,7 +313,7 @@ def load_settings(path: str | os.PathLike | None = None, env: bool = True, check
     `check_files` the files the configuration points at (the MQTT password, TLS keys) are opened too, so a
     missing or unreadable one stops the daemon with that line instead of a traceback later."""
     data: dict[str, Any] = {}
-    source = "configuration (defaults and SOCCERBOARD_* environment variables)"
+    source = "configuration (defaults)"
     if path is not None:
         p = Path(path)
         source = str(p)
@@ -257,16 +333,40 @@ def load_settings(path: str | os.PathLike | None = None, env: bool = True, check
             raise ConfigError(f"{p}: config file is not UTF-8 text (save it as UTF-8)") from None
         except tomllib.TOMLDecodeError as e:
             raise ConfigError(f"{p}: config file is not valid TOML: {e} (compare with {EXAMPLE})") from None
+        except RecursionError:
+            raise ConfigError(f"{p}: config file is not valid TOML: arrays or tables nested too deeply "
+                              f"(compare with {EXAMPLE})") from None
+        except ValueError as e:     # an integer of more digits than Python converts
+            raise ConfigError(f"{p}: config file is not valid TOML: {str(e).split(';', 1)[0]} "
+                              f"(compare with {EXAMPLE})") from None
+        deep = too_deep(data, MAX_DEPTH)
+        if deep is not None:
+            raise ConfigError(f"{p}: {dotted(deep)}: nested more than {MAX_DEPTH} levels deep (no configuration "
+                              f"key goes so deep; compare with {EXAMPLE})")
+    try:
+        environment = read_environment(Settings, os.environ) if env else Environment()
+    except EnvError as e:
+        raise ConfigError(str(e)) from None
+    file_data = data
+    data = merged(data, environment.data)
+    overridden: set[Loc] = set()
     for key, value in overrides.items():
         section, _, name = key.partition("__")
         if name:
-            data.setdefault(section, {})[name] = value
+            data[section] = {**(data.get(section) or {}), name: value}    # the file's own table stays as read
+            overridden.add((section, name))
         else:
             data[key] = value
+            overridden.add((key,))
+    sources = Sources(source, file_data, environment, overridden)
+    mixups = [*_mixups(Settings, data), *_option_mixups(data)]
+    if mixups:
+        raise ConfigError("\n".join(f"{sources.of(loc)}: {dotted(loc)} = {shown(value)}: must be {wanted}"
+                                     for loc, value, wanted in mixups))
     try:
-        settings = Settings(**data) if env else Settings.model_validate(data)
+        settings = Settings.model_validate(data)
     except ValidationError as e:
-        raise ConfigError(_explain(e, source)) from None
+        raise ConfigError(_explain(e, sources)) from None
     if check_files:
         found = file_problems(settings, source)
         if found:
@@ -315,7 +415,39 @@ def file_problems(settings: Settings, source: str | None = None) -> list[str]:
             out.append(f"{where}: readable by every user on this machine (chmod 0640 it)")
         if key == "password_file" and not content.strip():
             out.append(f"{where}: is empty (put the account's password on its one line)")
+    journal = journal_dir_problem(settings.journal.dir)
+    if journal is not None:
+        out.append(f"{source + ': ' if source else ''}journal.dir = '{settings.journal.dir}': {journal}")
     return out
+
+
+def journal_dir_problem(directory: Path) -> str | None:
+    """Why the daemon could not keep journals in `directory`, or None. Tried, not guessed: root passes every
+    permission check, and only making the folder and a file in it shows that a path like /proc/x or a
+    read-only card will not do. Folders made for the trial are removed again."""
+    fix = "give a folder the soccerboard user can write, e.g. /var/lib/soccerboard/journal"
+    if directory.exists() and not directory.is_dir():
+        return f"not a directory ({fix})"
+    made = []
+    try:
+        missing = directory
+        while not missing.exists() and missing != missing.parent:
+            made.append(missing)
+            missing = missing.parent
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            return f"cannot be created: {e.strerror or e} ({fix})"
+        try:
+            with tempfile.TemporaryFile(dir=directory):
+                pass
+        except OSError as e:
+            return f"cannot be written: {e.strerror or e} ({fix})"
+        return None
+    finally:
+        for folder in made:          # the deepest first
+            with contextlib.suppress(OSError):
+                folder.rmdir()
 
 
 def problems(settings: Settings) -> list[str]:
@@ -330,9 +462,4 @@ def problems(settings: Settings) -> list[str]:
             out.append(f"hardware.port = {hw.port!r}: {what} (plug the board in, or set hardware.port to its "
                        "device; the daemon keeps retrying meanwhile)")
     out += file_problems(settings)
-    parent = settings.journal.dir
-    while not parent.exists() and parent != parent.parent:
-        parent = parent.parent
-    if not os.access(parent, os.W_OK):
-        out.append(f"journal.dir = '{settings.journal.dir}': not writable by this user")
     return out

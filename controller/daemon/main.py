@@ -385,7 +385,7 @@ def mask_url(text: str) -> str:
 
 def config_command(args) -> int:
     path = args.file or args.config
-    if path and not Path(path).is_file():
+    if path and not Path(path).exists():     # a directory or an unreadable file: load_settings says which
         print(f"soccerboard config: {path}: no such file (give the TOML file, e.g. deploy/soccerboard.example.toml)",
               file=sys.stderr)
         return 2

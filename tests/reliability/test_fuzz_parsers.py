@@ -113,8 +113,12 @@ def test_any_watermark_file_reads_as_a_seq_or_none(tmp_path_factory, data):
 
 TOML_KEYS = st.sampled_from(["board_id", "[mqtt]", "host", "port", "[journal]", "dir", "[game]", "kickoff",
                              "options", "[daemon]", "tick_seconds", "[hardware]", "backend", "[web]", "enabled", "x"])
-TOML_VALUES = st.sampled_from(['"a"', "1", "-1", "1e400", "nan", "true", '"/nonexistent"', "[1, 2]", "{}", '"red"',
-                               "", '"', "0"])
+TOML_VALUES = st.one_of(
+    st.sampled_from(['"a"', "1", "-1", "1e400", "nan", "true", "false", '"/nonexistent"', "[1, 2]", "{}", '"red"',
+                     "", '"', "0", "9" * 5000, "{half_minutes = true}", "{a = {b = {c = {d = 1}}}}"]),
+    st.integers(1, 100_000).map(lambda n: "[" * n + "]" * n),
+    st.integers(1, 3_000).map(lambda n: "{a = " * n + "1" + "}" * n),
+    st.integers(100, 100_000).map(lambda n: '"' + "x" * n + '"'))
 
 
 @fuzz
@@ -127,7 +131,33 @@ def test_any_config_file_loads_or_is_one_config_error(tmp_path_factory, pairs, n
         load_settings(path, env=False)
     except ConfigError as e:
         for problem in str(e).strip().splitlines():          # one line per problem, each naming the file
-            assert problem.startswith(str(path)), problem
+            assert problem.startswith(str(path)) and len(problem) < 600, problem[:700]
+
+
+ENV_NAMES = st.sampled_from(["SOCCERBOARD_GAME__OPTIONS", "SOCCERBOARD_GAME", "SOCCERBOARD_MQTT__KEEPALIVE",
+                             "SOCCERBOARD_HARDWARE__DICE", "soccerboard_web__port", "SOCCERBOARD_JOURNAL__DIR",
+                             "SOCCERBOARD_DAEMON__NOPE", "SOCCERBOARD_HOMEASSISTANT__ENABLED", "SOCCERBOARD_HAL",
+                             "SOCCERBOARD_GAME__OPTIONS__HALF_MINUTES", "SOCCERBOARD_MQTT__", "SOCCERBOARD_BOARD_ID"])
+ENV_VALUES = st.one_of(st.text(max_size=30), LINES.map(_text), TOML_VALUES,
+                       st.integers(1, 5_000).map(lambda n: '{"a": ' * n + "1" + "}" * n),
+                       st.sampled_from(['{"half_minutes": NaN}', '{"half_minutes": true}', "{bad", "[]", "null"]))
+
+
+@fuzz
+@given(st.dictionaries(ENV_NAMES, ENV_VALUES.filter(lambda v: "\0" not in v), max_size=4))
+def test_any_environment_loads_or_names_the_variable_at_fault(tmp_path_factory, monkeypatch, environment):
+    import os
+    monkeypatch.setattr(os, "environ", {k: v for k, v in os.environ.items() if not k.upper().startswith(
+        "SOCCERBOARD_")} | environment)
+    path = tmp_path_factory.mktemp("e") / "c.toml"
+    path.write_text('[journal]\ndir = "/tmp/x"\n')
+    try:
+        load_settings(path)
+    except ConfigError as e:
+        for problem in str(e).strip().splitlines():
+            assert problem.startswith(("environment variable SOCCERBOARD_", "environment variable soccerboard_",
+                                       str(path))), problem
+            assert len(problem) < 600, problem[:700]
 
 
 # Hostile pieces of a replay line, as raw text of the line: each must end in a verdict for its line
