@@ -23,22 +23,12 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))     # the test helpers: tests/ is a package of the checkout, not installed
-
-from simulator.bench.common import pct  # noqa: E402
-from simulator.bench.daemon import latency, memory  # noqa: E402
-from tests.daemon.daemon_helpers import (  # noqa: E402
-    BOARD,
-    DAEMON_PASS,
-    Mosquitto,
-    expected_run,
-    scenario_lines,
-    start_daemon,
-    stop_process,
-    wait_for,
-    write_scenario,
-)
+from simulator.bench.common import pct
+from simulator.bench.daemon import latency, memory, start_daemon
+from simulator.bench.matches import expected_run, scenario_lines, write_scenario
+from simulator.bench.mosquitto import BOARD, DAEMON_PASS, Mosquitto
+from simulator.bench.process import stop_process
+from simulator.bench.waits import wait_for
 
 
 def soak(broker: Mosquitto, kills: int, tmp: Path, speed: float = 0.002):

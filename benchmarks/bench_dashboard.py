@@ -34,14 +34,12 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))     # the test helpers: tests/ is a package of the checkout, not installed
+import paho.mqtt.client as mqtt
+from playwright.sync_api import sync_playwright
 
-import paho.mqtt.client as mqtt  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from tests.daemon.daemon_helpers import scenario_lines  # noqa: E402
-from tests.web.web_helpers import (  # noqa: E402
+from simulator.bench.matches import scenario_lines
+from simulator.bench.process import stop_process
+from simulator.bench.web import (
     BoardPublisher,
     SimProcess,
     WebMosquitto,
@@ -49,9 +47,10 @@ from tests.web.web_helpers import (  # noqa: E402
     live_url,
     make_server,
     match_frames,
-    stop_process,
     wait_connected,
 )
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # In every page: when body[data-seq] changes, note the time, and the end of the task that changed it. The live
 # page sets data-seq in its animation-frame paint, so that task is the frame's rendering: style, layout, paint.

@@ -15,9 +15,6 @@ import argparse
 import statistics
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from controller.leds import LedPlan, plan_leds
 from simulator.bench.common import pct

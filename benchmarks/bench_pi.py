@@ -45,8 +45,9 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]          # this script's checkout: its measuring helpers
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE))     # ahead of PYTHONPATH, which holds the tree measured when that is another one
 from simulator.bench.common import pct  # noqa: E402
+from simulator.bench.mosquitto import DAEMON_PASS, DAEMON_USER, Mosquitto  # noqa: E402
 from simulator.bench.process import (  # noqa: E402
     LAUNCHER,
     baseline_idle,
@@ -57,7 +58,7 @@ from simulator.bench.process import (  # noqa: E402
 )
 
 ROOT = Path(os.environ.get("BENCH_PI_ROOT") or HERE)   # the code measured
-sys.path.insert(0, str(ROOT))     # the test helpers (Mosquitto): tests/ is a package of the checkout
+sys.path.insert(0, str(ROOT))     # ahead of HERE again: the hal and controller this process measures are ROOT's
 
 GOAL_IDLE_CPU = 0.3          # percent of one core
 GOAL_WAKEUPS = 20.0          # context switches a second, all threads
@@ -80,7 +81,6 @@ def sim_manual(tmp: Path, seconds: float, settle: float, root: Path = ROOT) -> d
 
 
 def run_serial(tmp: Path, seconds: float, settle: float, broker, root: Path = ROOT) -> dict:
-    from tests.daemon.daemon_helpers import DAEMON_PASS, DAEMON_USER
     link = tmp / f"usb-Soccerboard_Board-{time.monotonic_ns()}"
     emulator = subprocess.Popen([sys.executable, "-m", "simulator.board_emulator", "--link", str(link),
                                  "--wait-for-host", "0"], cwd=ROOT, stdout=subprocess.PIPE,
@@ -378,7 +378,6 @@ def main(argv: list[str]) -> int:
     old_runs: dict[str, list[dict]] = {"sim": [], "run": []}
 
     if "idle" in only or "start" in only:
-        from tests.daemon.daemon_helpers import Mosquitto
         broker = Mosquitto(tmp / "mosquitto").start()
         cold = None
         floor: dict = {}
@@ -441,7 +440,6 @@ def main(argv: list[str]) -> int:
         result.update(led=led, before_led=was_led)
 
     if "gc" in only:
-        from tests.daemon.daemon_helpers import Mosquitto
         broker = Mosquitto(tmp / "mosquitto-gc").start()
         mine, default, was_gc = [], [], []
         try:

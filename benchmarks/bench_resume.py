@@ -32,19 +32,19 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))     # the e2e test's match: tests/ is a package of the checkout, not installed
+from controller.daemon import checkpoint
+from controller.daemon import journal as journal_module
+from controller.daemon.config import load_settings
+from controller.daemon.service import Daemon
+from controller.replay import replay_lines
+from firmware_bridge import host as H
+from firmware_bridge import messages as M
+from firmware_bridge import serial_link
+from hal.backends import open_hardware
+from simulator.bench import serial_match as e2e
 
-from controller.daemon import checkpoint  # noqa: E402
-from controller.daemon import journal as journal_module  # noqa: E402
-from controller.daemon.config import load_settings  # noqa: E402
-from controller.daemon.service import Daemon  # noqa: E402
-from controller.replay import replay_lines  # noqa: E402
-from firmware_bridge import host as H  # noqa: E402
-from firmware_bridge import messages as M  # noqa: E402
-from firmware_bridge import serial_link  # noqa: E402
-from hal.backends import open_hardware  # noqa: E402
-from tests.e2e import test_e2e_serial_match as e2e  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO = ROOT / "tests" / "e2e" / "scenarios" / "serial_match.jsonl"     # the end-to-end test's match
 
 FAULTS = {
     "clean": ("--unplug-after", str(e2e.UNPLUG_AFTER), "--unplug-seconds", "1"),
@@ -91,14 +91,14 @@ def run_one(seed: int, kind: str, expected: dict) -> dict:
         marks.clear()
     KINDS.clear()
     with tempfile.TemporaryDirectory(prefix="bench-resume-") as tmp:
-        result = e2e.play_match(Path(tmp), *FAULTS[kind], seed=seed)
+        result = e2e.play_match(Path(tmp), SCENARIO, *FAULTS[kind], seed=seed)
     events = list(zip(MARKS["event"], KINDS, strict=True))
     near = sum(1 for (t1, occ1), (t2, occ2) in itertools.pairwise(events)
                if occ1 and occ2 and NEAR[0] <= t2 - t1 < NEAR[1])
     row = {"seed": seed, "kind": kind, "resume": None, "open": None, "hello": None, "event": None,
            "same": False, "note": "", "near": near}
     try:
-        e2e.assert_same_match(result, expected)
+        e2e.assert_same_match(result, expected, SCENARIO)
         row["same"] = True
     except AssertionError as exc:
         row["note"] = f"match differs: {str(exc).splitlines()[0]}"
@@ -302,7 +302,7 @@ def main(argv: list[str]) -> int:
                                        for r in table if r["goal"].startswith("<")) else 0
     logging.basicConfig(level=logging.ERROR)  # the link's reconnect warnings are expected here
     _instrument()
-    lines = e2e.scenario_lines()
+    lines = e2e.scenario_lines(SCENARIO)
     sensed = replay_lines([e2e.SENSED, *lines])
     expected = {"snapshot": sensed[-1]["snapshot"], "events": e2e.events_of(sensed)}
     kinds = [args.only] if args.only else ["clean", "corrupt"]

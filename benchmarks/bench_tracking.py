@@ -9,9 +9,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from simulator.bench.common import pct
 from simulator.bench.engine import warm_tables

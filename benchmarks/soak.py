@@ -10,22 +10,18 @@ seed. Prints matches completed, events published, lost, duplicated, wrong action
 divergences, and recovery p50/p99 per fault kind. --segments adds the serial lane: `soccerboard run` on the
 serial backend refereeing segments of seeded matches played by an emulated board while the sensors glitch, the
 wire corrupts and drops frames, the cable is pulled and the board reboots. --load adds the command
-load figure. The same harness is the test tests/reliability/test_soak.py (SOCCERBOARD_SOAK_MATCHES and
-SOCCERBOARD_SOAK_SEGMENTS set its size).
+load figure. The harness is simulator/bench/soak; the test tests/reliability/test_soak.py runs it too
+(SOCCERBOARD_SOAK_MATCHES and SOCCERBOARD_SOAK_SEGMENTS set its size).
 """
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))     # the harness lives with the tests: tests/ is a package of the checkout
-
-from tests.reliability.soak.faults import FAULTS, SURVIVED  # noqa: E402
-from tests.reliability.soak.load import command_load, load_table  # noqa: E402
-from tests.reliability.soak.runner import Figures, run_soak  # noqa: E402
-from tests.reliability.soak.serial_lane import run_serial_soak  # noqa: E402
+from simulator.bench.soak.faults import FAULTS, SURVIVED
+from simulator.bench.soak.load import command_load, load_table
+from simulator.bench.soak.runner import Figures, run_soak
+from simulator.bench.soak.serial_lane import run_serial_soak
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,6 +19,7 @@ import paho.mqtt.client as mqtt
 
 from hal.board import SETTLE_SECONDS
 from simulator.bench.common import Row, median, median_and_p99, skipped
+from simulator.bench.mosquitto import mosquitto_binary
 from simulator.bench.process import rss_mb, stop_process
 
 BOARD = "bench"
@@ -55,10 +56,6 @@ class Broker:
 
     def stop(self) -> None:
         stop_process(self.proc)
-
-
-def mosquitto_binary() -> str | None:
-    return shutil.which("mosquitto") or ("/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None)
 
 
 # The folder that holds this simulator package: `python -m controller.cli` started there runs the controller

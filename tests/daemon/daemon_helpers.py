@@ -1,109 +1,40 @@
-"""Helpers for the daemon tests: a real Mosquitto on a free port, MQTT watchers, daemon processes.
-
-Mosquitto is required, not optional: if the binary is missing the tests fail and say how to install
-it (deploy/test.sh does it through SOCCERBOARD_APT).
+"""Helpers for the daemon tests: MQTT watchers, the in-process sim daemon, kills and resumes. The real Mosquitto
+on a free port, the seeded matches and the daemon processes are simulator.bench's (the benchmarks and the soak
+start the same ones), re-exported here.
 """
 from __future__ import annotations
 
-import getpass
 import json
-import os
-import shutil
-import socket
-import subprocess
 import threading
 import time
 from pathlib import Path
-from typing import Self
 
 import paho.mqtt.client as mqtt
-import pytest
 
 from controller.daemon.config import load_settings
 from controller.daemon.service import Daemon
 from hal.backends import open_hardware
 from hal.sim import SimBoard
-from simulator.bench.daemon import start_daemon as start_daemon  # re-exported: the tests import it from here
-from simulator.bench.process import stop_process as stop_process  # re-exported: the tests import it from here
+from simulator.bench.daemon import start_daemon as start_daemon
+from simulator.bench.matches import expected_run as expected_run
+from simulator.bench.matches import scenario_lines as scenario_lines
+from simulator.bench.matches import write_scenario as write_scenario
+from simulator.bench.mosquitto import BASE as BASE
+from simulator.bench.mosquitto import BOARD as BOARD
+from simulator.bench.mosquitto import DAEMON_PASS as DAEMON_PASS
+from simulator.bench.mosquitto import DAEMON_USER as DAEMON_USER
+from simulator.bench.mosquitto import REFEREE_PASS as REFEREE_PASS
+from simulator.bench.mosquitto import REFEREE_USER as REFEREE_USER
+from simulator.bench.mosquitto import Mosquitto as Mosquitto
+from simulator.bench.mosquitto import free_port as free_port
+from simulator.bench.mosquitto import publish_once as publish_once
+from simulator.bench.process import stop_process as stop_process
+from simulator.bench.waits import wait_for as wait_for
 from simulator.players import BotOpponent
 
+# the broker, accounts, seeded matches and processes above are re-exported: the tests import them from here
+
 ROOT = Path(__file__).resolve().parents[2]
-BOARD = "t1"
-BASE = f"soccerboard/{BOARD}"
-DAEMON_USER, DAEMON_PASS = BOARD, "daemon-secret"
-REFEREE_USER, REFEREE_PASS = "referee", "referee-secret"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(predicate, timeout: float, what: str, step: float = 0.02):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-
-
-class Mosquitto:
-    """A private Mosquitto 2.x: password file, the ACL of deploy/, persistence in its directory."""
-
-    def __init__(self, directory: Path, port: int | None = None):
-        binary = shutil.which("mosquitto") or ("/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None)
-        passwd = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
-        if binary is None or not os.path.exists(passwd):
-            pytest.fail("the daemon tests need Mosquitto: run `apt-get install -y mosquitto` "
-                        "(bash deploy/test.sh installs it on a fresh machine)", pytrace=False)
-        self.binary, self.dir, self.port = binary, directory, port or free_port()
-        self.dir.mkdir(parents=True, exist_ok=True)
-        pw = self.dir / "passwd"
-        subprocess.run([passwd, "-b", "-c", str(pw), DAEMON_USER, DAEMON_PASS], check=True, timeout=10,
-                       capture_output=True)
-        subprocess.run([passwd, "-b", str(pw), REFEREE_USER, REFEREE_PASS], check=True, timeout=10,
-                       capture_output=True)
-        acl = (ROOT / "deploy/mosquitto/soccerboard.acl").read_text().replace("user board1", f"user {BOARD}") \
-            .replace("soccerboard/board1/#", f"{BASE}/#")
-        (self.dir / "acl").write_text(acl)
-        (self.dir / "mosquitto.conf").write_text(
-            f"listener {self.port} 127.0.0.1\nallow_anonymous true\npassword_file {pw}\n"
-            f"acl_file {self.dir / 'acl'}\npersistence true\npersistence_location {self.dir}/\n"
-            f"user {getpass.getuser()}\nlog_dest file {self.dir / 'mosquitto.log'}\n")
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> Self:
-        self.proc = subprocess.Popen([self.binary, "-c", str(self.dir / "mosquitto.conf")],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        wait_for(self._listening, 10, f"mosquitto on port {self.port}")
-        return self
-
-    def _check_running(self) -> None:
-        """Fail with mosquitto's own words once it has exited."""
-        if self.proc is None:
-            raise AssertionError("mosquitto was not started")
-        if self.proc.poll() is not None:
-            err = self.proc.communicate()[1] or b""
-            raise AssertionError(f"mosquitto exited: {err.decode(errors='replace')}")
-
-    def _listening(self) -> bool:
-        self._check_running()
-        try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                return True
-        except OSError:
-            return False
-
-    def stop(self) -> None:
-        if self.proc:
-            stop_process(self.proc, timeout=10)
-
-    def url(self, user: str | None = DAEMON_USER, password: str | None = DAEMON_PASS) -> str:
-        auth = f"{user}:{password}@" if user else ""
-        return f"mqtt://{auth}127.0.0.1:{self.port}"
 
 
 class Watcher:
@@ -151,57 +82,9 @@ class Watcher:
         self.client.disconnect()
 
 
-def publish_once(port: int, topic: str, payload: str, user: str | None = None, password: str | None = None) -> bool:
-    """Publish one QoS 1 message; False when the broker refused the login (it silently drops what the ACL denies)."""
-    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
-    if user:
-        c.username_pw_set(user, password)
-    result: dict = {}
-    done = threading.Event()
-    def on_connect(client, userdata, flags, reason_code, properties) -> None:
-        result.setdefault("rc", reason_code)
-        done.set()
-    c.on_connect = on_connect
-    c.connect("127.0.0.1", port)
-    c.loop_start()
-    try:
-        if not done.wait(5) or result["rc"].is_failure:
-            return False
-        info = c.publish(topic, payload, qos=1)
-        info.wait_for_publish(5)
-        return True
-    finally:
-        c.disconnect()
-        c.loop_stop()
-
-
-def scenario_lines(seed: int, options: dict) -> list[dict]:
-    from simulator.autoplay import simulate
-    lines: list[dict] = []
-    simulate(seed, options, on_line=lambda line, out: lines.append(line))
-    return lines
-
-
-def expected_run(lines: list[dict], options: dict):
-    """What an uninterrupted daemon ends with: the Referee after the (normalised) lines."""
-    from controller.daemon.referee import Referee
-    ref = Referee(options, board_follows_game=True)
-    events = []
-    for line in lines:
-        events += ref.feed(ref.normalise(line)).events
-    step = ref.finish_pending()
-    events += step.events
-    return ref, events
-
-
 def comparable(snapshot: dict) -> dict:
     """A snapshot without its seq (a resumed run numbers the same way, but compare the game itself too)."""
     return {k: v for k, v in snapshot.items() if k != "seq"}
-
-
-def write_scenario(path: Path, lines: list[dict]) -> Path:
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return path
 
 
 def sim_args(broker: Mosquitto, journal: Path, *extra: str) -> list[str]:

@@ -25,13 +25,14 @@ from pathlib import Path
 import pytest
 
 from controller.daemon.journal import JournalStore
-from tests.daemon.daemon_helpers import BOARD, wait_for
-from tests.reliability.soak.checks import final_journal, numbered
-from tests.reliability.soak.faults import SURVIVED
-from tests.reliability.soak.runner import OPTIONS, Figures, durable_broker, run_soak
-from tests.reliability.soak.serial_faults import SERIAL_FAULTS
-from tests.reliability.soak.serial_lane import run_serial_soak
-from tests.reliability.soak.stack import DaemonProcess, SeqRecorder
+from simulator.bench.mosquitto import BOARD
+from simulator.bench.soak.checks import final_journal, numbered
+from simulator.bench.soak.faults import SURVIVED
+from simulator.bench.soak.runner import OPTIONS, Figures, durable_broker, run_soak
+from simulator.bench.soak.serial_faults import SERIAL_FAULTS
+from simulator.bench.soak.serial_lane import run_serial_soak
+from simulator.bench.soak.stack import DaemonProcess, SeqRecorder
+from simulator.bench.waits import wait_for
 
 pytestmark = pytest.mark.reliability
 MATCHES = int(os.environ.get("SOCCERBOARD_SOAK_MATCHES", "50"))

@@ -9,9 +9,9 @@ import json
 import pytest
 
 from controller.daemon.journal import JournalStore
-from tests.daemon.daemon_helpers import BOARD
-from tests.reliability.soak.checks import Durable, judge, numbered, reference_lines
-from tests.reliability.soak.stack import Received
+from simulator.bench.mosquitto import BOARD
+from simulator.bench.soak.checks import Durable, judge, numbered, reference_lines
+from simulator.bench.soak.stack import Received
 
 pytestmark = pytest.mark.reliability
 SEED, OPTIONS, BASE_SEQ = 4, {"half_minutes": 1.0, "extra_time_minutes": 0.0}, 10

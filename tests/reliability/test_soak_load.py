@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.soak.load import command_load, load_table
+from simulator.bench.soak.load import command_load, load_table
 
 pytestmark = pytest.mark.reliability
 

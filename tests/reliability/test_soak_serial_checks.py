@@ -9,11 +9,11 @@ import json
 import pytest
 
 from controller.daemon.journal import JournalStore, read_journal
+from simulator.bench.mosquitto import BOARD
+from simulator.bench.soak.checks import numbered
+from simulator.bench.soak.serial_lane import SERIAL_OPTIONS, judge_segment
+from simulator.bench.soak.stack import Received
 from simulator.board_script import board_script
-from tests.daemon.daemon_helpers import BOARD
-from tests.reliability.soak.checks import numbered
-from tests.reliability.soak.serial_lane import SERIAL_OPTIONS, judge_segment
-from tests.reliability.soak.stack import Received
 
 pytestmark = pytest.mark.reliability
 SEQ_BASE = 10

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from controller.daemon.journal import JournalStore
-from tests.daemon.daemon_helpers import BOARD, Mosquitto
-from tests.reliability.soak.checks import Durable, durable_at, final_journal
-from tests.reliability.soak.stack import DaemonProcess, SeqRecorder
+from simulator.bench.mosquitto import BOARD, Mosquitto
+from simulator.bench.soak.checks import Durable, durable_at, final_journal
+from simulator.bench.soak.stack import DaemonProcess, SeqRecorder
 
 SETTLE = 0.3                 # after a kill, what the dead daemon had sent reaches the subscriber by then
 FUTURE = "20991231T235959"   # a journal named while the clock was far ahead

@@ -14,8 +14,9 @@ from pathlib import Path
 from controller.daemon.journal import JournalFile, JournalStore, read_journal
 from controller.daemon.referee import Referee, ruleset_of
 from controller.replay import replay_lines
-from tests.daemon.daemon_helpers import BOARD, scenario_lines
-from tests.reliability.soak.stack import Received
+from simulator.bench.matches import scenario_lines
+from simulator.bench.mosquitto import BOARD
+from simulator.bench.soak.stack import Received
 
 
 def without(doc: dict, *keys: str) -> dict:

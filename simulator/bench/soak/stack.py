@@ -24,7 +24,7 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 
 from controller.daemon.main import FAILED
-from tests.daemon.daemon_helpers import BASE, BOARD, REFEREE_PASS, REFEREE_USER, ROOT, Mosquitto
+from simulator.bench.mosquitto import BASE, BOARD, CHECKOUT, REFEREE_PASS, REFEREE_USER, Mosquitto
 
 PR_CAPBSET_DROP = 24
 MODE_BYPASSING_CAPS = (1, 2)   # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH (linux/capability.h)
@@ -149,7 +149,7 @@ class DaemonProcess:
             f.write(f"--- start {self.starts} at {time.time():.3f}\n".encode())
         # its output goes through a pipe, as under systemd (journald): a file size limit put on the daemon to
         # fill its journal must not also stop it writing its log
-        self.proc = subprocess.Popen([sys.executable, "-m", "controller.cli", *self.args(seed)], cwd=ROOT,
+        self.proc = subprocess.Popen([sys.executable, "-m", "controller.cli", *self.args(seed)], cwd=CHECKOUT,
                                      env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      start_new_session=True, preexec_fn=_daemon_preexec)
         self._copier = threading.Thread(target=_copy, args=(self.proc.stdout, self.log), daemon=True)

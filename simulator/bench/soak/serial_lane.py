@@ -25,9 +25,7 @@ from pathlib import Path
 
 from controller.daemon.journal import JournalFile, JournalStore, read_journal
 from controller.replay import replay_lines
-from simulator.board_emulator import BoardEmulator, board_actions
-from simulator.board_script import board_script, physical
-from tests.daemon.daemon_helpers import (
+from simulator.bench.mosquitto import (
     BASE,
     BOARD,
     DAEMON_PASS,
@@ -35,9 +33,8 @@ from tests.daemon.daemon_helpers import (
     REFEREE_PASS,
     REFEREE_USER,
     publish_once,
-    wait_for,
 )
-from tests.reliability.soak.checks import (
+from simulator.bench.soak.checks import (
     Verdict,
     count_gaps,
     input_line_numbers,
@@ -45,9 +42,12 @@ from tests.reliability.soak.checks import (
     received_contents,
     without,
 )
-from tests.reliability.soak.runner import Figures, durable_broker, gap_note
-from tests.reliability.soak.serial_faults import SERIAL_FAULTS, Hands
-from tests.reliability.soak.stack import DaemonProcess, Received, SeqRecorder
+from simulator.bench.soak.runner import Figures, durable_broker, gap_note
+from simulator.bench.soak.serial_faults import SERIAL_FAULTS, Hands
+from simulator.bench.soak.stack import DaemonProcess, Received, SeqRecorder
+from simulator.bench.waits import wait_for
+from simulator.board_emulator import BoardEmulator, board_actions
+from simulator.board_script import board_script, physical
 
 SERIAL_OPTIONS = {"half_minutes": 45.0, "extra_time_minutes": 0.0, "shooting_die": True}
 INTERVAL = 0.05              # seconds from a change going out to the next: with the settle window, 100 ms a change

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from controller.daemon.journal import JournalStore
-from tests.daemon.daemon_helpers import BOARD, Mosquitto
-from tests.reliability.soak.checks import Verdict, durable_at, final_journal, judge, numbered, reference_lines
-from tests.reliability.soak.faults import FAULTS, Match
-from tests.reliability.soak.stack import DaemonProcess, SeqRecorder
+from simulator.bench.mosquitto import BOARD, Mosquitto
+from simulator.bench.soak.checks import Verdict, durable_at, final_journal, judge, numbered, reference_lines
+from simulator.bench.soak.faults import FAULTS, Match
+from simulator.bench.soak.stack import DaemonProcess, SeqRecorder
 
 OPTIONS = {"half_minutes": 3.0, "extra_time_minutes": 0.0}
 MATCH_TIMEOUT = 120.0          # a match that has not ended by then counts as not completed

@@ -18,9 +18,12 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 
-from tests.daemon.daemon_helpers import BASE, REFEREE_PASS, REFEREE_USER, start_daemon, stop_process, wait_for
-from tests.reliability.soak.runner import durable_broker
-from tests.reliability.soak.stack import SeqRecorder
+from simulator.bench.daemon import start_daemon
+from simulator.bench.mosquitto import BASE, REFEREE_PASS, REFEREE_USER
+from simulator.bench.process import stop_process
+from simulator.bench.soak.runner import durable_broker
+from simulator.bench.soak.stack import SeqRecorder
+from simulator.bench.waits import wait_for
 
 
 @dataclass
