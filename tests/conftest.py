@@ -5,3 +5,5 @@ root put on sys.path first (its default "prepend" import mode), before any test 
 than one folder uses are therefore imported by their package name, `tests.<folder>.<module>` (as
 tests/leds does with tests.rules.dsl), however pytest is started: `python -m pytest`, `pytest`, one file.
 """
+
+pytest_plugins = ["tests.checkout_guard"]     # no test writes into the checkout
