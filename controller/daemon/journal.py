@@ -9,12 +9,17 @@ cuts the stub off before appending again. Writing happens on its own thread with
 batch of lines is written, fsynced once, and only then are that batch's outputs handed on to MQTT,
 so nothing is ever published that a restart would not reproduce.
 
-The journal proves itself: every line extends a running checksum (a hash chain from the header on), and
-each durable batch ends with a `# chain <checksum>` line, written just before the batch's fsync. Reading
+The journal finds its own damage: every line extends a running checksum (a hash chain from the header on),
+and each durable batch ends with a `# chain <checksum>` line, written just before the batch's fsync. The
+chain is not keyed, so it says nothing of who wrote a journal: nothing read from one may run code
+(checkpoint.py). Reading
 recomputes the chain: a journal whose chain breaks (a changed digit, a deleted or zeroed line, bytes that
 are not UTF-8) is damaged from the last good `# chain` line on, and lines after the last `# chain` line
 were never made durable (their outputs were never published), so they are left out. Journals written
 before the chain existed (header version 1) are read as they always were.
+
+A new match's file is created (JournalStore.create, 0600) before the core starts the match, and old ended
+journals are deleted by JournalStore.prune (docs/daemon.md, journal retention).
 """
 from __future__ import annotations
 

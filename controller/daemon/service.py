@@ -5,7 +5,9 @@ thread sleeps on it until an input comes or time itself is due to decide somethi
 settle window, a move, reset or turn clock, a period's end); only then does it feed the elapsed time (a
 clock line from the HAL time source), so an idle board journals nothing. It numbers the outputs
 (Referee) and hands line + outputs to the journal thread, which fsyncs and only then passes the outputs
-to the MQTT thread. Nothing the core thread calls can block on the disk, the network or the hardware.
+to the MQTT thread. Nothing the core thread calls can block on the disk, the network or the hardware, but
+one thing: a set-up that begins a new match creates its journal file first (a directory entry, no fsync),
+so the core never starts a match its journal does not hold (a file that cannot be created refuses it).
 On start an unfinished match's journal is replayed through a fresh core from its last good checkpoint
 (resume.py), so a power cut or kill -9 resumes exactly where the journal ends, in a time that does not
 grow with the match.

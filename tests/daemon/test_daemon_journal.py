@@ -1,4 +1,4 @@
-"""The journal proves itself and never stops the daemon: a hash chain over its lines finds a changed digit, a
+"""The journal finds its own damage and never stops the daemon: a hash chain over its lines finds a changed digit, a
 deleted or zeroed line or bytes that are not UTF-8; the damaged match resumes from its good part with numbering
 above every seq that may have been published, and says so (`journal_damaged`); journals named in the future
 (a Pi without a real-time clock), empty or unreadable journals and a damaged watermark never hang or crash the
