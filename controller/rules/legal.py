@@ -94,6 +94,8 @@ def dribble_targets(game: Match) -> int:
     holder = st.holder
     if st.roll != 1 or holder < 0 or is_keeper(holder) or st.phase == Phase.KICK_OFF or st.kick:
         return 0
+    if holder == st.kicker:          # rule 10: a set piece's taker plays the ball away before touching it again
+        return 0
     occ = game.occ
     return (g.neighbourhood(st.ball) & ~(1 << st.ball) & region(holder, game.profile)
             & ~occ.forbidden(holder, st.sq) & ~occ.physical[st.offense])

@@ -7,7 +7,14 @@ from . import flow, legal, setpieces, timekeeping
 from . import geometry as g
 from .base import Match
 from .errors import Illegal
-from .moves import die_destinations, explain_destination, explain_die_move, explain_keeper_step, keeper_steps
+from .moves import (
+    die_destinations,
+    explain_destination,
+    explain_die_move,
+    explain_keeper_step,
+    keeper_steps,
+    region,
+)
 from .paths import ball_targets
 from .phase import BALL_PHASES, MOVE_PHASES, Phase
 from .pieces import DEFENDER, KEEPER, ROLE, TEAMS, is_defender, is_keeper, other, pawn_id, pawns_of, team_of
@@ -87,13 +94,23 @@ def _check_pawn_move(game: Match, pawn: int, to: int) -> None:
         return
     if ph == Phase.OFFENSIVE_SET and pawn == st.holder:
         raise Illegal("holder_moves", "the offensive set moves a pawn other than the ball holder")
-    if not st.roll:
-        raise Illegal("roll_first", "roll the die before moving a pawn")
     if to == st.ball_sq and pawn == st.barred and ph == Phase.CAPTURE:
         raise Illegal("kicker_barred",
                       f"{pawn_id(pawn)} took the kick and may not touch the ball until another pawn has")
+    if not st.roll:
+        raise _standing_refusal(game, pawn, to) or Illegal("roll_first", "roll the die before moving a pawn")
     if not die_destinations(st.sq, occ, pawn, st.roll) >> to & 1:
         raise explain_die_move(st.sq, occ, pawn, to, st.roll)
+
+
+def _standing_refusal(game: Match, pawn: int, to: int) -> Illegal | None:
+    """The rule a destination breaks whatever the die shows (own half, a team-mate's square, a limit of
+    rule 2): a move made before the roll is refused for that rule, not only for coming before the roll."""
+    st, occ = game.state, game.occ
+    if occ.physical[team_of(pawn)] >> to & 1 or not region(pawn, game.profile) >> to & 1 \
+            or occ.forbidden(pawn, st.sq) >> to & 1:
+        return explain_destination(st.sq, occ, pawn, to)
+    return None
 
 
 def move_ball(game: Match, to: int) -> None:
@@ -128,6 +145,11 @@ def dribble(game: Match, to: int) -> None:
     st = game.state
     if st.phase not in BALL_PHASES:
         raise Illegal("not_expected", f"no dribble now (phase {st.phase})")
+    if st.holder >= 0 and not region(st.holder, game.profile) >> to & 1:
+        raise explain_destination(st.sq, game.occ, st.holder, to)
+    if st.holder >= 0 and st.holder == st.kicker:
+        raise Illegal("kicker_barred", f"{pawn_id(st.holder)} takes the kick and may not move with the ball: it "
+                                       "plays the ball away, then waits until another pawn has touched it (rule 10)")
     if not st.roll:
         raise Illegal("roll_first", "roll the die before dribbling")
     if not legal.dribble_targets(game) >> to & 1:

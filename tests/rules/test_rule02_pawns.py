@@ -147,3 +147,34 @@ def test_rule2_a_pawn_slid_through_a_square_where_another_path_could_end_is_one_
     verdicts = {o["line"]: o for o in out if "line" in o}
     assert all(x["ok"] for x in verdicts.values()), verdicts
     assert out[-1]["snapshot"]["pawns"]["red-m1"]["square"] == "g7" and out[-1]["snapshot"]["phase"] == "ball_play"
+
+
+# ----- a refusal names the rule the move breaks, before the roll it lacks ------------------------------------
+def test_rule2_defender_own_half_is_named_before_roll_first():
+    """A defender holding the ball on d8: the ball played one square over the line and the defender after it
+    is a defender leaving its half (no roll would allow it), not a move made before the roll."""
+    import json
+
+    from controller.replay import replay_lines
+    lines = [{"type": "setup", "pawns": {"red-gk": "d1", "red-d1": "d8", "red-m2": "a5", "blue-gk": "d16",
+                                         "blue-m1": "h12", "blue-d1": "c14"}, "ball": "d8", "offense": "red",
+              "phase": "offensive_set"},
+             {"type": "roll", "die": "red", "value": 1}, {"type": "move", "from": "a5", "to": "a6", "token": "red"},
+             {"type": "roll", "die": "red", "value": 1}, {"type": "move", "from": "d8", "to": "d9", "token": "ball"},
+             {"type": "move", "from": "d8", "to": "d9", "token": "red"}]
+    out = replay_lines([json.dumps(x) for x in lines])
+    v = {o["line"]: o for o in out if "line" in o}
+    assert v[5] == {"line": 5, "ok": True}                      # the ball played to d9: a free square
+    assert v[6]["reason"] == "defender_own_half"
+
+
+def test_rule2_rules_no_roll_could_satisfy_come_before_roll_first():
+    gm = position(red={"gk": "d1", "d1": "d8", "m1": "c6", "m2": "c7", "s1": "e5"},
+                  blue={"gk": "d16", "d1": "c12"}, ball="e5")
+    assert rejects(gm, "red-d1 d9") == "defender_own_half"      # out of its half, before any roll
+    assert rejects(gm, "red-m1 c7") == "square_taken"           # onto a team-mate
+    assert rejects(gm, "red-m1 c5") == "roll_first"             # a square the right roll would allow
+    gm = position(red={"gk": "d1", "d1": "d8", "m1": "c6"}, blue={"gk": "d16", "d1": "c12"}, ball="d8",
+                  phase="ball_play")
+    assert rejects(gm, "dribble d9") == "defender_own_half"     # the holder is a defender: never over the line
+    assert rejects(gm, "dribble c8") == "roll_first"

@@ -127,6 +127,14 @@ def test_rule8_the_corner_taker_may_not_touch_the_ball_until_another_pawn_has():
     assert rejects(gm, "red-m1 b14") == "kicker_barred"
 
 
+def test_rule8_the_corner_taker_may_not_dribble():
+    """Rule 8 bars the corner's taker as rule 10 bars a free kick's: it plays the ball away, never carries it."""
+    gm = placements()
+    play(gm, "press confirm", "press confirm", "roll red 1")
+    assert not [a for a in gm.legal_actions() if type(a).__name__ == "Dribble"]
+    assert rejects(gm, "dribble b15") == "kicker_barred"
+
+
 def test_rule8_the_o_team_rolls_only_when_both_teams_are_set_up():
     gm = placements()
     before = gm.state.clone()

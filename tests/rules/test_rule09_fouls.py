@@ -34,8 +34,9 @@ def test_rule9A_modifiers_do_not_matter_for_the_foul():
 def test_rule9A_second_yellow_is_a_red_card_and_the_pawn_leaves():
     gm = duel()
     play(gm, "roll red 6", "roll blue 1", "blue-m1 d11")
-    play(gm, "roll red 1", "red-m1 a5", "roll red 1", "dribble d10")  # red-s1 d9 -> d10, blue-m1 on d11
-    play(gm, "roll blue 1", "blue-m1 d10")
+    play(gm, "roll red 1", "red-m1 a5", "roll red 2", "ball d11")    # the free kick onto blue-m1: its ball
+    play(gm, "roll blue 1", "blue-d4 h11", "roll blue 1", "dribble d10")
+    play(gm, "roll red 1", "red-s1 d10")                          # red's answer reaches the ball: a battle
     names = play(gm, "roll red 6", "roll blue 1")
     assert names[:3] == ["foul", "yellow_card", "red_card"]
     assert gm.state.sent_off[16] and at(gm, "blue-m1") == "d10"
