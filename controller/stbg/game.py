@@ -111,7 +111,7 @@ class Game:
         st.holder = pawn_at(st, turn, ball)
         if st.holder < 0:
             st.holder = pawn_at(st, 1 - turn, ball)
-        st.period, st.elapsed, st.started = period, elapsed, True
+        st.period, st.elapsed = period, elapsed      # not `started`: hands may be declared until the first roll (S24)
         st.kickoff_team = st.first_kickoff = turn if period == 1 else 1 - turn
         st.clock_running = elapsed > 0 or period > 1
         play.start_turn(game, turn)

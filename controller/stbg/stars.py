@@ -20,7 +20,7 @@ def declare_hand(game: Game, team: int, cards: tuple[str, ...]) -> None:
     st = game.state
     deck = game.options.star_cards
     if st.started:
-        raise Illegal("card_not_allowed", "hands are declared before the first kick-off")
+        raise Illegal("card_not_allowed", "hands are declared before the match's first roll or star card (S24)")
     if st.hands[team] is not None:
         raise Illegal("card_not_allowed", f"{TEAMS[team]} has declared its hand already")
     if len(cards) != game.options.hand_size:

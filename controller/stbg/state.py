@@ -107,7 +107,7 @@ class State:
     elapsed: float = 0.0              # seconds played in the period
     clock_running: bool = False
     time_up: bool = False             # the period's time is over; what was started is completed
-    started: bool = False             # the first kick-off roll was made (hands are declared before)
+    started: bool = False             # the first roll or star card after the set-up (hands are declared before)
     turn_clock: float = 0.0           # seconds of the current turn
     now: float = 0.0                  # seconds since the set-up
     possession: int = -1              # the team that had the ball when `possession` was last told

@@ -72,7 +72,6 @@ def test_each_card_once_undeclared_hand_at_most_four_of_a_kind_six_in_all():
 
 def test_s24_a_declared_hand_is_six_cards_that_fit_the_deck():
     game = position(red={**RED4, "p4": "h10"})
-    game.state.started = False
     assert rejects(game, "hand red pass pass shoot steal steal shoot pass") == "card_not_allowed"
     assert rejects(game, "hand red pass pass pass pass pass shoot") == "card_not_allowed"
     play(game, "hand red pass shoot shoot steal steal steal")
@@ -83,11 +82,39 @@ def test_s24_a_declared_hand_is_six_cards_that_fit_the_deck():
 
 def test_s24_a_declared_hand_limits_the_cards_played():
     game = position(red={**RED4, "p4": "h10"})
-    game.state.started = False
     play(game, "hand red shoot shoot shoot steal steal steal")
     assert rejects(game, "star red pass") == "card_not_allowed"
 
 
-def test_s24_hands_are_declared_before_the_first_kick_off():
+def test_s24_hands_are_declared_before_the_first_roll_after_an_explicit_set_up():
+    """An explicit set-up with `turn` has no kick-off: its first roll (or star card) closes the declarations."""
     game = position()
+    play(game, "hand blue pass pass shoot shoot steal steal")
+    play(game, "roll red 3")
+    assert rejects(game, "hand red pass pass shoot shoot steal steal") == "card_not_allowed"
+    game = position(red={**RED4, "p4": "h10"})
+    play(game, "star red pass")
+    assert rejects(game, "hand red pass pass shoot shoot steal steal") == "card_not_allowed"
+
+
+def test_s24_hand_after_an_explicit_set_up_on_the_board():
+    import json
+
+    from controller.replay import replay_lines
+    lines = [{"type": "setup", "ruleset": "stbg", "pawns": {"red-p1": "d1", "red-p2": "b6", "red-p3": "d6",
+                                                             "red-p4": "f6", "blue-p1": "d16", "blue-p2": "b11",
+                                                             "blue-p3": "d11", "blue-p4": "f11"},
+              "ball": "d6", "turn": "red"},
+             {"type": "hand", "team": "red", "cards": ["pass", "pass", "shoot", "shoot", "steal", "steal"]},
+             {"type": "hand", "team": "blue", "cards": ["pass", "pass", "shoot", "shoot", "steal", "steal"]},
+             {"type": "roll", "die": "red", "value": 2}]
+    out = replay_lines([json.dumps(x) for x in lines])
+    assert [o["ok"] for o in out if "line" in o] == [True] * 4
+    assert [o["event"] for o in out if "event" in o][:2] == ["hand_declared", "hand_declared"]
+
+
+def test_s24_hands_are_declared_before_the_first_kick_off():
+    from controller.stbg import RED, Game
+    game = Game.kick_off(RED)
+    play(game, "roll red 3")
     assert rejects(game, "hand red pass pass shoot shoot steal steal") == "card_not_allowed"
