@@ -51,6 +51,9 @@ class Core:
         self.foul: Any = None         # a misplacement that becomes a minor foul when the settle window ends (C10)
         self._foul_token: tuple[str, str] | None = None   # (square, token) of that misplacement
         self._foul_wait = 0.0         # simulated seconds of the settle window gone by
+        # the players' correction of a called foul's token that a board following the game made already (C24):
+        # (wrong square, origin square, token, lifted yet)
+        self._owed: tuple[int, int, str, bool] | None = None
         self.question: dict[str, Any] | None = None        # pawn identities the players must confirm
         self._in_hand_peak = {"red": 0, "blue": 0}   # most same-colour pawns off their squares at once
         # squares a colour was put down on, this episode
@@ -73,6 +76,8 @@ class Core:
         return out
 
     def _feed(self, line: Input) -> Outcome:
+        if not isinstance(line, (Lift, Place, Move, ClockLine)):
+            self._owed = None                   # play went on: the correction is no longer the next thing
         if isinstance(line, Setup):
             return self._setup(line)
         if self.game is None:
@@ -177,7 +182,7 @@ class Core:
         # A set-up starts everything about the match afresh, the hands included: a live core that refereed a
         # match before must answer the lines after it exactly as a replay of the new match's journal does.
         self.game, self.pending, self.mismatch, self.question = game, None, None, None
-        self.foul, self._foul_token, self._foul_wait = None, None, 0.0
+        self.foul, self._foul_token, self._foul_wait, self._owed = None, None, 0.0, None
         self.dice = {"red": None, "blue": None}
         self._in_hand_peak = {"red": 0, "blue": 0}
         self._placed = {"red": set(), "blue": set()}
@@ -190,6 +195,7 @@ class Core:
         except Illegal as e:
             return Outcome(verdict=_reject(e))
         self.pending, self.mismatch, self.foul, self.question = None, None, None, None   # all about the undone input
+        self._owed = None
         self._in_hand_peak = {"red": 0, "blue": 0}
         self._placed = {"red": set(), "blue": set()}
         self._follow()              # a replayed board goes back with the game; a sensed one waits for the players
@@ -203,6 +209,10 @@ class Core:
                 self.foul = None                         # taken back within the settle window: no foul
             else:
                 out.settled = self._call_foul() or []    # the window is over: the foul first, then this input
+        if self._owed is not None:
+            if self._correction_step(line):
+                return out
+            self._owed = None
         board = bytearray(self.board)
         steps = [("lift", line.from_, line.token), ("place", line.to, line.token)] if isinstance(line, Move) \
             else [(line.type, line.square, line.token)]
@@ -255,6 +265,29 @@ class Core:
         if self.pending is None:
             out.events += self._ask_identity()
         return out
+
+    def _correction_step(self, line: Lift | Place | Move) -> bool:
+        """C24: after a called foul the game put the misplaced token back, and a board that follows the game
+        shows it there; the players' lifting it from the wrong square and putting it on its origin (raw lines
+        or one `move`) is that same correction catching up: accepted, with no effect on game or board."""
+        assert self._owed is not None
+        wrong, origin, token, lifted = self._owed
+        bit = TOKEN_BIT[token]
+        if line.token != token or self.board[wrong] & bit or not self.board[origin] & bit:
+            return False
+        if isinstance(line, Move):
+            if lifted or (parse_square(line.from_), parse_square(line.to)) != (wrong, origin):
+                return False
+            self._owed = None
+        elif isinstance(line, Lift):
+            if lifted or parse_square(line.square) != wrong:
+                return False
+            self._owed = (wrong, origin, token, True)
+        else:
+            if not lifted or parse_square(line.square) != origin:
+                return False
+            self._owed = None
+        return True
 
     # ----- pawn identity (docs/board.md 3: ambiguity is asked, never guessed) ----------------------------------
     def _watch_identity(self, line: Lift | Place | Move) -> None:
@@ -329,6 +362,9 @@ class Core:
         self.mismatch, self.pending = None, None
         events = self._game.apply(foul)
         self._follow()
+        if self.board_follows_game and len(missing) == 1 and len(extra) == 1:
+            (origin, token), (wrong, _) = missing[0], extra[0]
+            self._owed = (wrong, origin, token, False)      # the players' correction is still to come (C24)
         return events
 
     def _follow(self) -> None:

@@ -209,6 +209,56 @@ def test_rule9C_C10_C17_strict_minor_fouls_an_illegal_placement_left_on_the_boar
     assert snap["pawns"]["red-d2"]["square"] == "d7" and snap["board"]["consistent"]   # the move corrected
 
 
+def test_rule9C_C24_strict_minor_foul_the_players_correction_is_accepted_with_no_effect():
+    """C24: the foul's game put red-d2 back on d7; the players then lift it from d10 and put it on d7 (what a
+    journal of a real strict-mode match holds): the board catching up, accepted, changing nothing."""
+    foul = ({"type": "roll", "die": "red", "value": 3}, LIFT_D7, PLACE_D10, {"type": "clock", "advance": 0.1})
+    blue_sets_up = ({"type": "move", "from": "c5", "to": "e9", "token": "ball"},
+                    {"type": "move", "from": "e12", "to": "e9", "token": "blue"})
+    _, _, out_without, snap_without = replay(*foul, *blue_sets_up)
+    raw, _, out_raw, snap_raw = replay(*foul, {"type": "lift", "square": "d10", "token": "red"},
+                                       {"type": "clock", "advance": 0.5},
+                                       {"type": "place", "square": "d7", "token": "red"}, *blue_sets_up)
+    assert all(raw[n] == {"line": n, "ok": True} for n in (6, 7, 8)), raw
+    moved, _, out_moved, snap_moved = replay(*foul, {"type": "move", "from": "d10", "to": "d7", "token": "red"},
+                                             *blue_sets_up)
+    assert moved[6] == {"line": 6, "ok": True}, moved
+    events = [[o for o in out if "event" in o] for out in (out_without, out_raw, out_moved)]
+    assert events[0] == events[1] == events[2]                       # the correction made no event
+    untimed = [{k: v for k, v in snap.items() if k != "clock"} for snap in (snap_without, snap_raw, snap_moved)]
+    assert untimed[0] == untimed[1] == untimed[2]                     # a journal without it replays the same
+    assert snap_raw["pawns"]["red-d2"]["square"] == "d7" and snap_raw["board"]["consistent"]
+    assert snap_raw["phase"] == "offensive_set" and snap_raw["holder"] == "blue-m1"
+
+
+def test_rule9C_C24_only_the_correction_is_accepted_with_no_effect():
+    """After the correction, or once play went on, a lift from the empty wrong square is refused as ever."""
+    foul = ({"type": "roll", "die": "red", "value": 3}, LIFT_D7, PLACE_D10, {"type": "clock", "advance": 0.1})
+    v, *_ = replay(*foul, {"type": "move", "from": "d10", "to": "d7", "token": "red"},
+                   {"type": "lift", "square": "d10", "token": "red"})
+    assert v[7]["reason"] == "no_token"
+    v, *_ = replay(*foul, {"type": "lift", "square": "d10", "token": "red"},
+                   {"type": "place", "square": "d8", "token": "red"})   # the pawn in hand never went to d8
+    assert v[6]["ok"] and not v[7]["ok"]
+    v, *_ = replay(*foul, {"type": "press", "button": "confirm"}, {"type": "lift", "square": "d10", "token": "red"})
+    assert v[7]["reason"] == "no_token"
+
+
+def test_rule9C_C24_on_a_sensed_board_the_correction_brings_board_and_game_together():
+    import json
+
+    from controller.core import Core
+    from controller.scenario import parse_obj
+    core = Core(board_follows_game=False)
+    lines = [STRICT_SETUP, {"type": "roll", "die": "red", "value": 3}, LIFT_D7, PLACE_D10,
+             {"type": "clock", "advance": 0.1}, {"type": "lift", "square": "d10", "token": "red"},
+             {"type": "place", "square": "d7", "token": "red"}]
+    verdicts = [core.feed(parse_obj(json.loads(json.dumps(x)))).verdict for x in lines]
+    assert [v["ok"] for v in verdicts] == [True, True, True, False, True, True, True]
+    snap = core.snapshot()
+    assert snap["board"]["consistent"] and snap["phase"] == "free_kick_setup"
+
+
 def test_rule9C_C10_strict_minor_fouls_any_following_input_ends_the_window_and_is_judged_after_the_foul():
     v, events, _out, snap = replay({"type": "roll", "die": "red", "value": 3}, LIFT_D7, PLACE_D10,
                                    {"type": "roll", "die": "red", "value": 2})
