@@ -54,6 +54,9 @@ class Core:
         # the players' correction of a called foul's token that a board following the game made already (C24):
         # (wrong square, origin square, token, lifted yet)
         self._owed: tuple[int, int, str, bool] | None = None
+        # a `move` line's action applied at once, that the same token's next lift may still go on with (S29, S36):
+        # (token, square it was put on, the action)
+        self._last_move: tuple[str, int, Any] | None = None
         self.question: dict[str, Any] | None = None        # pawn identities the players must confirm
         self._in_hand_peak = {"red": 0, "blue": 0}   # most same-colour pawns off their squares at once
         # squares a colour was put down on, this episode
@@ -78,6 +81,8 @@ class Core:
     def _feed(self, line: Input) -> Outcome:
         if not isinstance(line, (Lift, Place, Move, ClockLine)):
             self._owed = None                   # play went on: the correction is no longer the next thing
+        if not isinstance(line, (Lift, Move)):
+            self._last_move = None              # another input came between: the move is over
         if isinstance(line, Setup):
             return self._setup(line)
         if self.game is None:
@@ -232,6 +237,16 @@ class Core:
             board[sq] ^= bit
         final = isinstance(line, Move)
         reading = self._read(board, final)
+        last, self._last_move = self._last_move, None
+        if last is not None and self._goes_on(line, last):
+            # S29, S36: the token put down by the last `move` line is lifted again with nothing between: one move
+            # from its first square, read again from there (if that reading is wrong, the line is judged alone)
+            self._game.undo()
+            again = self._read(board, final)
+            if again.kind == "wrong":
+                self._game.apply(last[2])
+            else:
+                reading = again
         if reading.kind == "wrong" and self.pending is not None and self.pending.kind == "exact":
             # the new input tells the readings apart: the pending move was complete
             out.settled += self._settle()
@@ -257,6 +272,8 @@ class Core:
             out.events = self._game.apply(reading.action)
             self.pending = None
             self._follow()
+            if isinstance(line, Move) and not out.events and getattr(self.ruleset, "moves_go_on", False):
+                self._last_move = (line.token, parse_square(line.to), reading.action)
         elif reading.kind == "exact" and reading.action is None:
             self.pending = None
         else:
@@ -265,6 +282,16 @@ class Core:
         if self.pending is None:
             out.events += self._ask_identity()
         return out
+
+    def _goes_on(self, line: Lift | Place | Move, last: tuple[str, int, Any]) -> bool:
+        """Whether this line lifts again the token that the last `move` line put down (a move that told nothing:
+        a move with events, a kick or a possession, has been announced and stands)."""
+        token, square, _ = last
+        if line.token != token or self.pending is not None or self.mismatch is not None:
+            return False
+        if isinstance(line, Move):
+            return parse_square(line.from_) == square
+        return isinstance(line, Lift) and parse_square(line.square) == square
 
     def _correction_step(self, line: Lift | Place | Move) -> bool:
         """C24: after a called foul the game put the misplaced token back, and a board that follows the game

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 class SoccerTheBoardGame:
     """No minor fouls in this game (it is not a CallsMinorFouls): a refused placement is only corrected."""
     name = "stbg"
+    moves_go_on = True
+    """S29, S36: a token lifted again with no other input between goes on with the same move (the core asks)."""
 
     def __init__(self, options: dict[str, Any] | Options | None = None) -> None:
         self.options = options if isinstance(options, Options) else Options(**(options or {}))

@@ -137,3 +137,49 @@ def test_the_free_kicks_roll_ends_its_set_up_done_is_optional():
     v = verdicts(out)
     assert v[7]["reason"] == "placement" and v[8]["ok"] and v[9]["ok"]
     assert snapshot(out)["turn_kind"] == "free_kick" and snapshot(out)["points_left"] == 3
+
+
+# ----- S36: a `move` line is a lift and a place, S29 included --------------------------------------------------
+S36_SETUP = explicit({**RED4, "p2": "b4"}, BLUE4, ball="d6")
+
+
+def _lifted_and_placed(a, b, token):
+    return [{"type": "lift", "square": a, "token": token}, {"type": "place", "square": b, "token": token}]
+
+
+def test_s36_a_move_line_taken_back_costs_nothing_as_four_raw_lines_do():
+    by_moves = replay(S36_SETUP, roll("red", 2), move("b4", "b6", "red"), move("b6", "b4", "red"))
+    by_raw = replay(S36_SETUP, roll("red", 2), *_lifted_and_placed("b4", "b6", "red"),
+                    *_lifted_and_placed("b6", "b4", "red"))
+    assert all(v["ok"] for v in verdicts(by_moves).values()), by_moves
+    assert snapshot(by_moves)["points_left"] == snapshot(by_raw)["points_left"] == 2
+    assert snapshot(by_moves)["pawns"]["red-p2"] == snapshot(by_raw)["pawns"]["red-p2"]
+    assert event_names(by_moves) == event_names(by_raw)
+
+
+def test_s36_consecutive_move_lines_of_one_token_are_one_move_costed_from_its_first_square():
+    # b4 -> c5 -> b6: 1 + 1 by S5 as one move b4 -> b6 (2), as by the raw lines; then a lift goes on with it too
+    out = replay(S36_SETUP, roll("red", 3), move("b4", "c5", "red"), move("c5", "b6", "red"),
+                 *_lifted_and_placed("b6", "b4", "red"), move("f6", "f9", "red"))
+    v = verdicts(out)
+    assert all(v[n]["ok"] for n in v), v
+    snap = snapshot(out)
+    assert snap["pawns"]["red-p2"]["square"] == "b4" and snap["pawns"]["red-p4"]["square"] == "f9"
+    assert snap["points_left"] == 0
+
+
+def test_s36_another_input_between_ends_the_move():
+    out = replay(S36_SETUP, roll("red", 2), move("b4", "b6", "red"), {"type": "clock", "advance": 1.0},
+                 move("b6", "b4", "red"))
+    v = verdicts(out)
+    assert v[5]["reason"] == "over_budget" and snapshot(out)["pawns"]["red-p2"]["square"] == "b6"
+
+
+def test_s36_a_continuation_the_rules_refuse_from_the_first_square_is_judged_alone():
+    # b4 -> b6 (2 of 3), then b6 -> b7: as one move b4 -> b7 it costs 3, within the roll: accepted
+    out = replay(S36_SETUP, roll("red", 3), move("b4", "b6", "red"), move("b6", "b7", "red"),
+                 move("b7", "b10", "red"))
+    v = verdicts(out)
+    assert v[3]["ok"] and v[4]["ok"] and v[5]["reason"] == "over_budget"     # b4 -> b10 costs 6, b7 -> b10 3
+    assert snapshot(out)["pawns"]["red-p2"]["square"] == "b7" and snapshot(out)["points_left"] == 0
+
