@@ -196,7 +196,7 @@ class Core:
 
     def _undo(self) -> Outcome:
         try:
-            self._game.undo()
+            self._game.take_back()
         except Illegal as e:
             return Outcome(verdict=_reject(e))
         self.pending, self.mismatch, self.foul, self.question = None, None, None, None   # all about the undone input

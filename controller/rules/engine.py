@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, NamedTuple
 
+from controller.takeback import kind_of, steps_back
+
 from . import flow, legal, pieces, play, setpieces, timekeeping, views
 from . import geometry as g
 from .actions import (
@@ -80,6 +82,7 @@ class Game:
         # the states before the last applied actions, newest last; one spare slot so a trial apply + undo
         # (physical.py probes moves that way) never costs a real undo step when the history is full
         self.history: deque[GameState] = deque(maxlen=UNDO_DEPTH + 1)
+        self.kinds: deque[str] = deque(maxlen=UNDO_DEPTH + 1)     # each action's kind (controller/takeback.py)
         self._events: list[Event] = []
         self._setup_events: list[Event] = []
         self._occ: Occupancy | None = None
@@ -255,15 +258,25 @@ class Game:
             self._moved()
             raise
         self.history.append(saved)
+        self.kinds.append(kind_of(isinstance(action, Roll), isinstance(action, Tick), self._events))
         return self._events
 
     def undo(self) -> GameState:
-        """Take back the last applied action (dice stay as they were rolled: they are in the actions).
+        """Take back the last applied action, whatever it was (a trial move, a test).
         At least the last UNDO_DEPTH actions can be taken back in a row; older ones are forgotten."""
         if not self.history:
             raise Illegal("nothing_to_undo", "no action to take back")
         self.state = self.history.pop()
+        if self.kinds:
+            self.kinds.pop()
         self._moved()
+        return self.state
+
+    def take_back(self) -> GameState:
+        """The referee's undo: the last accepted action, with the clock lines since that decided nothing; a
+        roll stands (controller/takeback.py)."""
+        for _ in range(steps_back(self.kinds)):
+            self.undo()
         return self.state
 
     def _dispatch(self, action: Action) -> None:

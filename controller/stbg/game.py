@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from controller.ruleset import Fix as Fix
 from controller.ruleset import LedView as LedView
+from controller.takeback import kind_of, steps_back
 from hal.board import TEAMS
 
 from . import clock, legal, play, restarts, stars, views
@@ -57,6 +58,7 @@ class Game:
         self.state = state
         self.options = options or Options()
         self.history: deque[State] = deque(maxlen=UNDO_DEPTH + 1)
+        self.kinds: deque[str] = deque(maxlen=UNDO_DEPTH + 1)     # each action's kind (controller/takeback.py)
         self._events: list[Event] = []
         self._setup_events: list[Event] = []
 
@@ -191,13 +193,23 @@ class Game:
             self.state = before
             raise
         self.history.append(before)
+        self.kinds.append(kind_of(isinstance(action, Roll), isinstance(action, Tick), self._events))
         return self._events
 
     def undo(self) -> State:
-        """Take back the last applied action (the last UNDO_DEPTH at least)."""
+        """Take back the last applied action, whatever it was (the last UNDO_DEPTH at least)."""
         if not self.history:
             raise Illegal("nothing_to_undo", "no action to take back")
         self.state = self.history.pop()
+        if self.kinds:
+            self.kinds.pop()
+        return self.state
+
+    def take_back(self) -> State:
+        """The referee's undo: the last accepted action, with the clock lines since that decided nothing; a
+        roll stands (controller/takeback.py)."""
+        for _ in range(steps_back(self.kinds)):
+            self.undo()
         return self.state
 
     def emit(self, name: str, **fields: Any) -> None:

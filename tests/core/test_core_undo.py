@@ -4,6 +4,7 @@ moved (`relocated`); nothing to take back is refused."""
 from .core_helpers import (
     bits,
     expected_frame,
+    feed,
     game_part,
     lift,
     move,
@@ -33,16 +34,28 @@ def test_undo_takes_back_the_last_move_and_the_board_follows():
     assert core.snapshot()["pawns"]["red-m1"]["square"] == "c3"
 
 
-def test_undo_twice_takes_back_the_move_and_then_the_roll():
+def test_undo_never_takes_back_a_roll_a_die_already_rolled_is_not_rolled_again():
     core = new_core()
-    start = game_part(core)
     ok(roll(core, "red", 3))
     ok(move(core, "c6", "c9"))
+    ok(press(core, "undo"))                                     # the move goes back, the roll of 3 stays
+    before = core.snapshot()
+    assert before["roll"] == 3 and before["expects"]["input"] == "move"
+    out = press(core, "undo")                                   # the roll itself is never taken back
+    assert out.verdict["ok"] is False and out.verdict["reason"] == "nothing_to_undo" and out.events == []
+    assert core.snapshot() == before
+
+
+def test_undo_reaches_over_the_clock_lines_that_decided_nothing():
+    """The daemon feeds a clock line before every input, the undo press included: the move still goes back."""
+    core = new_core()
+    ok(roll(core, "red", 3))
+    before = game_part(core)
+    ok(move(core, "c6", "c9"))
+    ok(feed(core, type="clock", advance=2.5))
+    ok(feed(core, type="clock", advance=0.001))
     ok(press(core, "undo"))
-    ok(press(core, "undo"))
-    assert game_part(core) == start and core.snapshot()["expects"] == {"input": "roll", "team": "red"}
-    ok(roll(core, "red", 5))
-    assert core.snapshot()["roll"] == 5
+    assert game_part(core) == before and core.snapshot()["pawns"]["red-m1"]["square"] == "c6"
 
 
 def test_undo_with_nothing_to_take_back_is_refused_and_changes_nothing():
@@ -75,9 +88,18 @@ def test_undo_of_a_goal_puts_the_board_back_from_the_kickoff_formation():
 def test_undo_clears_a_mismatch_on_a_board_that_follows_the_game():
     core = new_core()
     ok(roll(core, "red", 3))
-    ok(lift(core, "c6"))
-    assert place(core, "g6").verdict["reason"] == "wrong_distance"
-    out = ok(press(core, "undo"))                               # takes back the roll; the core puts red-m1 back
+    ok(move(core, "c6", "c9"))
+    ok(roll(core, "red", 2))
+    ok(lift(core, "e5", "ball"))
+    assert place(core, "h5", "ball").verdict["ok"] is False          # no play of 2 ends there
+    assert press(core, "undo").verdict["reason"] == "nothing_to_undo"         # the ball's roll stands
+    assert core.mismatch is not None
+    core = new_core()
+    ok(roll(core, "red", 3))
+    ok(move(core, "c6", "c9"))
+    ok(lift(core, "c9"))
+    ok(lift(core, "e5", "ball"))
+    assert place(core, "h8", "ball").verdict["ok"] is False
+    out = ok(press(core, "undo"))                               # takes back the move; the core puts the tokens back
     assert out.events == [{"event": "undone"}] and core.mismatch is None
-    assert bytes(core.board) == expected_frame(core) and core.snapshot()["roll"] is None
-
+    assert bytes(core.board) == expected_frame(core) and core.snapshot()["roll"] == 3

@@ -183,3 +183,12 @@ def test_s36_a_continuation_the_rules_refuse_from_the_first_square_is_judged_alo
     assert v[3]["ok"] and v[4]["ok"] and v[5]["reason"] == "over_budget"     # b4 -> b10 costs 6, b7 -> b10 3
     assert snapshot(out)["pawns"]["red-p2"]["square"] == "b7" and snapshot(out)["points_left"] == 0
 
+
+def test_undo_takes_back_the_last_move_and_never_the_roll():
+    """BOARD.md 5, `undo`: the referee takes back the last accepted action; a die rolled is not rolled again."""
+    out = replay(S36_SETUP, roll("red", 3), move("b4", "b6", "red"), {"type": "clock", "advance": 1.0},
+                 press("undo"), press("undo"))
+    v = verdicts(out)
+    assert v[5]["ok"] and v[6]["reason"] == "nothing_to_undo" and "not rolled again" in v[6]["detail"]
+    snap = snapshot(out)
+    assert snap["pawns"]["red-p2"]["square"] == "b4" and snap["points_left"] == 3
