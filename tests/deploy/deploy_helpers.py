@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -69,10 +70,15 @@ class Broker:
             lines += ["persistence true", f"persistence_location {self.dir}/"]
         return "\n".join(lines) + "\n"
 
-    def start(self, timeout: float = 10) -> Self:
+    def start(self, timeout: float = 10, nofile: int | None = None) -> Self:
+        """Start it; `nofile` sets its limit of open files, as a unit's LimitNOFILE does."""
         binary = tool("mosquitto", "/usr/sbin/mosquitto")
+
+        def limit() -> None:
+            if nofile is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
         self.proc = subprocess.Popen([binary, "-c", str(self.conf)], stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE)
+                                     stderr=subprocess.PIPE, preexec_fn=limit)
         wait_for(self._listening, timeout, f"mosquitto {self.conf} on {self.ports}")
         return self
 

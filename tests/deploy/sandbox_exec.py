@@ -6,6 +6,7 @@ stays on across the exec, so the command (the daemon in the project's virtual en
 Applied, read from the unit file itself so the test follows it:
 
 - `UMask=`;
+- `LimitNOFILE=` (RLIMIT_NOFILE);
 - `NoNewPrivileges=` (PR_SET_NO_NEW_PRIVS);
 - `CapabilityBoundingSet=` (every capability dropped from the bounding set, so even root execs with none);
 - `MemoryDenyWriteExecute=` through the kernel's PR_SET_MDWE (Linux 6.3+), the mechanism newer systemd
@@ -15,14 +16,16 @@ Applied, read from the unit file itself so the test follows it:
 - `RestrictAddressFamilies=`: socket() of another family fails (with the filter's answer; systemd says
   EAFNOSUPPORT).
 
-Not applied (they need systemd as PID 1 to set up mount and device namespaces): ProtectSystem, ProtectHome,
-PrivateTmp, ProtectKernel*, ProtectControlGroups, DeviceAllow, ProtectProc. docs/deploy.md says so.
+Not applied (they need systemd as PID 1 to set up mount and device namespaces, or its control groups):
+ProtectSystem, ProtectHome, PrivateTmp, ProtectKernel*, ProtectControlGroups, DeviceAllow, ProtectProc,
+MemoryHigh, MemoryMax, TasksMax. docs/deploy.md says so.
 """
 from __future__ import annotations
 
 import ctypes
 import errno
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -88,6 +91,9 @@ def main(argv: list[str]) -> int:
 
     if "UMask" in d:
         os.umask(int(d["UMask"][-1], 8))
+    if "LimitNOFILE" in d:
+        soft, _, hard = d["LimitNOFILE"][-1].partition(":")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (int(soft), int(hard or soft)))
     if d.get("NoNewPrivileges", ["no"])[-1] in ("true", "yes"):
         prctl(PR_SET_NO_NEW_PRIVS, 1)
     if d.get("CapabilityBoundingSet") == [""]:
