@@ -54,6 +54,9 @@ def step(game: Game, pawn: int, to: int) -> None:
         return steal_step(game, pawn, to)
     if st.star:
         raise Illegal("not_expected", f"the {st.star} card moves the ball: put it on its square")
+    if space_clash(st, pawn, to):               # a rule no roll changes: named before roll_first
+        raise Illegal("goal_area_limit" if goal_area_mates(to) != 1 << to else "square_taken",
+                      f"a team-mate of {PAWN_IDS[pawn]} is in that space ({name(to)}) already")
     if not st.rolled:
         raise Illegal("roll_first", f"{TEAMS[st.turn]} rolls (or plays a star card) first")
     if st.kind == Turn.KICK_OFF and not st.kicked:
@@ -62,9 +65,6 @@ def step(game: Game, pawn: int, to: int) -> None:
         raise Illegal("goal_kick", "a goal kick moves the ball only")
     if st.stealer >= 0 and pawn != st.stealer:
         raise Illegal("steal_first", f"{PAWN_IDS[st.stealer]} moves the ball off the square first")
-    if space_clash(st, pawn, to):
-        raise Illegal("goal_area_limit" if goal_area_mates(to) != 1 << to else "square_taken",
-                      f"a team-mate of {PAWN_IDS[pawn]} is in that space ({name(to)}) already")
     if pawn == st.holder:
         return _dribble(game, pawn, to)
     if to == st.ball and st.holder < 0 and pawn == st.barred:
@@ -101,7 +101,8 @@ def _dribble(game: Game, pawn: int, to: int) -> None:
     st.sq[pawn] = st.ball = to
     st.stealer = -1
     if GOAL_AREA[other(team)] >> to & 1:
-        # S21: the entry square as the engine sees it: the last square when it was next to the area, else the file
+        # S35: the holder enters only an empty goal area (holder_distances), so this is a goal at once; the S21
+        # entry square names a corner side that no chance can lead to here
         entry = frm if king(frm, to) == 1 else (0 if file_of(to) == 3 else 7) + (to & ~7)
         restarts.start_chance(game, team, to, entry)
 

@@ -73,3 +73,33 @@ def test_the_holder_may_not_dribble_into_a_guarded_goal_area():
     play(game, "roll red 1")
     from .dsl import rejects
     assert rejects(game, "red-p3 e16") == "path_blocked"      # the goal area is one space, the goalie's
+
+
+def test_s35_the_goal_area_is_one_space_a_holder_may_not_carry_the_ball_into_it_past_either_square():
+    # the goalie stands on e16: d16 is the same space, so the holder may not carry the ball onto it either
+    game = position(red={**RED4, "p3": "d14"}, blue={**BLUE4, "p1": "e16"}, ball="d14")
+    play(game, "roll red 2")
+    from .dsl import rejects
+    assert rejects(game, "red-p3 d16") == "path_blocked"
+    assert rejects(game, "red-p3 e16") == "path_blocked"
+    assert not game.dribble_destinations() & (1 << (15 * 8 + 3) | 1 << (15 * 8 + 4))
+
+
+def test_s35_on_the_board_the_holder_and_ball_put_down_in_a_guarded_goal_area_are_refused():
+    from .dsl import explicit, replay, snapshot, verdicts
+    setup = explicit({**RED4, "p3": "d14"}, {**BLUE4, "p1": "e16"}, ball="d14")
+    def line(kind, square, token):
+        return {"type": kind, "square": square, "token": token}
+    out = replay(setup, {"type": "roll", "die": "red", "value": 2}, line("lift", "d14", "red"),
+                 line("lift", "d14", "ball"), line("place", "d16", "ball"), line("place", "d16", "red"))
+    assert verdicts(out)[6]["reason"] == "path_blocked"
+    assert snapshot(out)["score"] == {"red": 0, "blue": 0} and snapshot(out)["holder"] == "red-p3"
+
+
+def test_s35_carried_into_an_empty_goal_area_is_a_goal_at_once_kicked_in_is_a_chance():
+    game = position(red={**RED4, "p3": "d14"}, blue={**BLUE4, "p1": "a16"}, ball="d14")
+    names = play(game, "roll red 2", "red-p3 e16")
+    assert names[-2:] == ["scoring_chance", "goal"] and game.state.score == [1, 0]
+    game = position(red={**RED4, "p3": "d14"}, blue={**BLUE4, "p1": "e16"}, ball="d14")
+    names = play(game, "roll red 2", "ball d16")                   # kicked in past the goalie's square: a chance
+    assert names[-1] == "scoring_chance" and game.state.phase == "chance"
