@@ -178,7 +178,6 @@ def test_s33_possession_told_when_it_changes():
 
 def test_s5_a_team_mates_space_is_named_before_roll_first():
     """A refusal names the rule the move breaks: two pawns of a team never share a space, whatever the roll."""
-    from .dsl import position, rejects
     game = position(red={"p1": "d1", "p2": "b6", "p3": "d6", "p4": "f6"}, ball="d6")
     assert rejects(game, "red-p2 d6") == "square_taken"
     assert rejects(game, "red-p2 b7") == "roll_first"
