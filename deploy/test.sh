@@ -4,6 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # the daemon and browser tests start a real Mosquitto of their own; the browser tests drive Debian's
 # Chromium through Playwright (the pip package only: no browser download)
-export SOCCERBOARD_APT="${SOCCERBOARD_APT:-} mosquitto chromium shellcheck python3-seccomp openssl tmux"
+export SOCCERBOARD_APT="${SOCCERBOARD_APT:-} mosquitto chromium shellcheck python3-seccomp openssl tmux strace"
 bash deploy/setup.sh
 exec .venv/bin/python -m pytest "$@"
