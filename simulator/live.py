@@ -7,6 +7,7 @@ command joins the `soccerboard` CLI through the `soccerboard.commands` entry poi
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import shlex
 import socket
 import sys
@@ -177,6 +178,9 @@ def sim_command(args) -> int:
                       "(give another --listen address, or --broker URL)", file=sys.stderr)
                 return 2
             url = broker.url
+            warning = lan_warning(args.listen, broker.port, broker.ws_port)
+            if warning:
+                print(warning, file=sys.stderr, flush=True)
         daemon = Daemon(settings, hardware, board_follows_game=True, tick=0.1 if people else 0.05,
                         auto_setup=people, sim_mode=True)
         teller = storyteller(daemon)
@@ -249,6 +253,25 @@ def _start_web(args, settings: Settings, broker):
     return WebServer(args.listen, free_port(args.http_port, args.listen), config).start()
 
 
+def lan_warning(listen: str, port: int, ws_port: int) -> str | None:
+    """What the embedded broker exposes when it listens beyond this machine, or None on a loopback address.
+
+    The broker takes anonymous clients and lets them publish (the browser simulator plays through it), so on
+    the LAN anyone can send inputs: move tokens, roll, start a new game. That is what a club evening with
+    phones and tablets around one match wants, so it stays open, and the player is told so."""
+    try:
+        local = all(ipaddress.ip_address(info[4][0]).is_loopback
+                    for info in socket.getaddrinfo(listen or None, None, proto=socket.IPPROTO_TCP))
+    except (OSError, ValueError):
+        local = False
+    if local and listen not in ("", "0.0.0.0", "::"):
+        return None
+    return (f"warning: the embedded broker listens on {listen or '0.0.0.0'} (MQTT port {port}, websockets "
+            f"{ws_port}) for anonymous clients: anyone on the network can watch the match and send inputs "
+            "(move tokens, roll, press buttons, start a new game). Use --listen 127.0.0.1 to keep it on this "
+            "machine; a board with its own Mosquitto (deploy/) takes only its own accounts' inputs.")
+
+
 def _page_urls(web, listen: str) -> list[str]:
     """Where to open the page: this machine, and the LAN addresses when listening on all of them."""
     if listen not in ("0.0.0.0", "::", ""):
@@ -280,7 +303,8 @@ def add_sim_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--human", choices=("red", "blue"),
                    help="a person plays this team in the browser, a seeded bot the other (wall-clock time)")
     p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
-                   help="address of the embedded broker and the web page (0.0.0.0: the whole LAN)")
+                   help="address of the embedded broker and the web page (0.0.0.0: the whole LAN, where anyone "
+                        "can watch and send inputs; sim warns so)")
     p.add_argument("--http-port", type=port, default=8080, metavar="PORT",
                    help="web page port (another free one if taken; 0: any free port)")
     p.add_argument("--ws-url", metavar="URL", help="the broker's WebSocket URL for the page, with --broker "

@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+import sys
 import threading
+import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -29,6 +31,66 @@ def free_port(preferred: int | None = None, host: str = "127.0.0.1") -> int:
                 continue
             return s.getsockname()[1]
     raise OSError("no free TCP port")
+
+
+BROKER_LOGGERS = ("amqtt", "transitions")
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class OncePerInterval(logging.Filter):
+    """Lets each kind of message (its logger and format string) through at most once per `interval` seconds,
+    saying how many like it were held back, cut to `length` characters and without its traceback.
+
+    Why: amqtt logs a warning, often with a traceback, for every message it fails to pass on (a PUBACK
+    timeout, a task that failed); a flood of simulator inputs made that 60 MB of log. One line a minute
+    per kind still says what goes wrong."""
+
+    def __init__(self, interval: float = 60.0, length: int = 300, clock=time.monotonic):
+        super().__init__()
+        self.interval, self.length, self.clock = interval, length, clock
+        self._last: dict[tuple[str, object], float] = {}
+        self._held: dict[tuple[str, object], int] = {}
+        self._lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = (record.name, record.msg)
+        now = self.clock()
+        with self._lock:
+            last = self._last.get(key)
+            if last is not None and now - last < self.interval:
+                self._held[key] = self._held.get(key, 0) + 1
+                return False
+            if len(self._last) > 1000:          # kinds are few; a message that varies its format is not
+                self._last.clear()
+            self._last[key] = now
+            held = self._held.pop(key, 0)
+        try:
+            text = record.getMessage()
+        except Exception:           # noqa: BLE001 - a format that does not fit its arguments still says something
+            text = str(record.msg)
+        if len(text) > self.length:
+            text = text[:self.length - 1] + "…"
+        if held:
+            text += f" ({held} more like it in the last {self.interval:.0f} s not shown)"
+        record.msg, record.args = text, None
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        return True
+
+
+def quiet_broker_logging(stream=None) -> logging.Handler:
+    """The broker's loggers at WARNING or above, through their own handler that lets each kind of message
+    through once a minute (OncePerInterval), whatever the daemon's own verbosity."""
+    handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.addFilter(OncePerInterval())
+    for name in BROKER_LOGGERS:
+        logger = logging.getLogger(name)
+        for old in [h for h in logger.handlers if isinstance(h.filters[0] if h.filters else None, OncePerInterval)]:
+            logger.removeHandler(old)
+        logger.setLevel(logging.WARNING)
+        logger.addHandler(handler)
+        logger.propagate = False
+    return handler
 
 
 class EmbeddedBroker:
@@ -51,8 +113,7 @@ class EmbeddedBroker:
         return f"ws://{self.host}:{self.ws_port}/"
 
     def start(self, timeout: float = 10.0) -> EmbeddedBroker:
-        for name in ("amqtt", "transitions", "amqtt.broker", "amqtt.mqtt.protocol"):
-            logging.getLogger(name).setLevel(logging.WARNING)
+        quiet_broker_logging()
         self._thread.start()
         if not self._ready.wait(timeout):
             raise RuntimeError("the embedded broker did not start in time")
