@@ -368,7 +368,7 @@ def load_settings(path: str | os.PathLike | None = None, env: bool = True, check
     except ValidationError as e:
         raise ConfigError(_explain(e, sources)) from None
     if check_files:
-        found = file_problems(settings, source)
+        found = file_problems(settings, source, journal=False)
         if found:
             raise ConfigError("\n".join(found))
     return settings
@@ -382,9 +382,10 @@ def _user() -> str:
         return str(os.geteuid())
 
 
-def file_problems(settings: Settings, source: str | None = None) -> list[str]:
+def file_problems(settings: Settings, source: str | None = None, journal: bool = True) -> list[str]:
     """The files the configuration points at that the daemon could not use: one line each, with the fix
-    (each starting with `source`, the config file, when given)."""
+    (each starting with `source`, the config file, when given). `journal`: the journal folder too (`run`
+    checks it on its own: a card that refuses it is the journal's documented stop, not a config mistake)."""
     out = []
     m = settings.mqtt
     secret_files = {"password_file": m.password_file, "tls_key_file": m.tls_key_file}
@@ -415,9 +416,9 @@ def file_problems(settings: Settings, source: str | None = None) -> list[str]:
             out.append(f"{where}: readable by every user on this machine (chmod 0640 it)")
         if key == "password_file" and not content.strip():
             out.append(f"{where}: is empty (put the account's password on its one line)")
-    journal = journal_dir_problem(settings.journal.dir)
-    if journal is not None:
-        out.append(f"{source + ': ' if source else ''}journal.dir = '{settings.journal.dir}': {journal}")
+    problem = journal_dir_problem(settings.journal.dir) if journal else None
+    if problem is not None:
+        out.append(f"{source + ': ' if source else ''}journal.dir = '{settings.journal.dir}': {problem}")
     return out
 
 

@@ -21,7 +21,7 @@ from urllib.parse import urlparse
 from controller import story
 from controller.cli import quiet_stdout
 
-from .config import DEFAULT_PATH, ConfigError, Settings, load_settings, problems
+from .config import DEFAULT_PATH, ConfigError, Settings, journal_dir_problem, load_settings, problems
 from .doctor import add_doctor_command, run_doctor
 from .systemd import Notifier, Watchdog, heartbeat_fresh, watchdog_interval
 
@@ -190,6 +190,12 @@ def run_command(args) -> int:
         source = args.config or (DEFAULT_PATH if Path(DEFAULT_PATH).is_file() else "the default configuration")
         print(f"soccerboard run: {source}: {e}", file=sys.stderr)
         return 2
+    journal = journal_dir_problem(settings.journal.dir)
+    if journal is not None:
+        # the card refusing the journal folder: the journal's documented stop (status 1, systemd restarts the
+        # service and it resumes once the card takes writes), not a configuration mistake
+        print(f"soccerboard run: stopping: the journal folder '{settings.journal.dir}' {journal}", file=sys.stderr)
+        return FAILED
     for problem in problems(settings):
         log.error("%s", problem)
     from hal.backends import open_hardware

@@ -118,10 +118,12 @@ def test_config_check_leaves_no_folder_behind_when_it_tries_the_journal_dir(tmp_
     assert not (tmp_path / "new").exists()
 
 
-def test_run_refuses_a_journal_dir_it_cannot_create_with_one_line(tmp_path):
+def test_run_stops_with_the_journal_stop_on_a_journal_dir_it_cannot_create(tmp_path):
+    """A card that refuses the journal folder is the journal's documented stop (status 1, systemd restarts the
+    daemon), named in one line, not a configuration mistake (status 2)."""
     path = toml(tmp_path, '[journal]\ndir = "/proc/nope"\n[mqtt]\nurl = "mqtt://127.0.0.1:9"\n')
-    err = one_line_error(soccerboard("run", "--config", str(path), timeout=60), 2)
-    assert err.startswith(f"soccerboard run: {path}: journal.dir = '/proc/nope': cannot be created"), err
+    err = one_line_error(soccerboard("run", "--config", str(path), timeout=60), 1)
+    assert err.startswith("soccerboard run: stopping: the journal folder '/proc/nope' cannot be created"), err
 
 
 def test_sim_refuses_a_journal_dir_it_cannot_create_with_one_line():
