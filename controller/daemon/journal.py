@@ -59,6 +59,15 @@ def _private(path: str, flags: int) -> int:
     return os.open(path, flags, 0o600)
 
 
+def _sync_directory(directory: Path) -> None:
+    """fsync a directory, so the names of the files created in it survive a power cut."""
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def dumps(obj) -> str:
     return json.dumps(obj, separators=(",", ":"))
 
@@ -382,6 +391,7 @@ class JournalWriter:
         self._q: queue.SimpleQueue = queue.SimpleQueue()
         self._on_durable = on_durable
         self._file: BinaryIO | None = None
+        self._new_name = False      # the open file was created by this thread's caller: its directory to sync
         self.path: Path | None = None
         self._thread = threading.Thread(target=self._run, name="soccerboard-journal", daemon=True)
         self.error: str | None = None
@@ -492,6 +502,9 @@ class JournalWriter:
     def _open(self, path: Path, header: dict | None, chain: str, file: BinaryIO | None) -> None:
         self.path, self._chain, self._unchained = path, chain, False
         self._file = file
+        # a new file's name is durable only once its directory is synced: a power cut could otherwise keep the
+        # fsynced lines of a new match under no name at all
+        self._new_name = header is not None
         if file is None:
             try:
                 # held open across batches and closed by _sync_close(), so no `with` block fits
@@ -525,6 +538,9 @@ class JournalWriter:
             self._file.flush()
             os.fsync(self._file.fileno())
             self.syncs += 1
+            if self._new_name and self.path is not None:
+                _sync_directory(self.path.parent)
+                self._new_name = False
         except OSError as e:
             self._fail(f"journal fsync failed: {e.strerror}")
 

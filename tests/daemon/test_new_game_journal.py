@@ -163,3 +163,26 @@ def test_journals_and_the_watermark_are_readable_by_their_owner_only(tmp_path):
             assert os.stat(store.watermark_path()).st_mode & 0o777 == 0o600
     finally:
         os.umask(old)
+
+
+def test_a_new_journal_is_named_durably_its_directory_fsynced_with_its_first_batch(tmp_path, monkeypatch):
+    """A power cut after a new match's first fsync must find the file under its name: its directory is synced."""
+    synced_dirs: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if os.path.isdir(f"/proc/self/fd/{fd}"):
+            synced_dirs.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    daemon, _ = _daemon(tmp_path)
+    with _running(daemon):
+        daemon.on_command("new_game", b"")
+        daemon.put("test", scenario_lines(2, OPTIONS)[1])
+        _settled(daemon, 2)
+        first = daemon.journal_path
+        assert synced_dirs == [str(first.parent)]
+        daemon.put("test", scenario_lines(2, OPTIONS)[2])
+        _settled(daemon, 3)
+        assert synced_dirs == [str(first.parent)], "the directory is synced once a file, not every batch"
