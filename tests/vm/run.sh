@@ -41,7 +41,8 @@ out="${SOCCERBOARD_VM_OUT:-/tmp/soccerboard-vm}"
 mkdir -p "$out"
 rm -f "$out/figures.json"
 status=0
-SOCCERBOARD_VM=1 SOCCERBOARD_VM_POWER_CUTS="$cuts" SOCCERBOARD_VM_OUT="$out" \
-  .venv/bin/python -m pytest tests/vm -m vm -p no:cacheprovider --basetemp="$out/pytest" -v "${args[@]}" || status=$?
+# a temporary root of its own: other pytest runs on the machine do not rotate this run's VMs away
+SOCCERBOARD_VM=1 PYTEST_DEBUG_TEMPROOT="$out" SOCCERBOARD_VM_POWER_CUTS="$cuts" SOCCERBOARD_VM_OUT="$out" \
+  .venv/bin/python -m pytest tests/vm -m vm -p no:cacheprovider -v "${args[@]}" || status=$?
 [ -f "$out/figures.json" ] && { echo "figures ($out/figures.json):"; cat "$out/figures.json"; }
 exit "$status"

@@ -26,6 +26,7 @@ def test_install_as_an_owner_starts_both_units_ready_and_doctor_green(installed,
     assert "nothing to change" in installed.again_output, installed.again_output
     assert installed.ready["status"].startswith("refereeing; broker connected"), installed.ready
     assert installed.reboot_ready["status"].startswith("refereeing; broker connected"), installed.reboot_ready
+    assert installed.reboot_ready["restarts"] == 0, installed.reboot_ready
     assert installed.doctor_rc == 0, installed.doctor_output
     assert "board" in installed.doctor_output.lower()
 
