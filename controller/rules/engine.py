@@ -194,6 +194,8 @@ class Game:
             if ph in (Phase.CAPTURE, Phase.ANSWER) and st.actor != st.offense \
                     and legal.keeper_available(self, st.actor):
                 out["or"] = "keeper_step"
+            if setpieces.may_decline(self):
+                out["or"] = "decline"
             return out
         return {"input": "ball" if ph in BALL_PHASES else "move", "team": team, "roll": st.roll}
 
@@ -318,8 +320,7 @@ class Game:
             self._emit("resumed")
         elif st.paused:
             raise Illegal("not_expected", "the match is paused; press resume first")
-        elif button == "decline" and st.phase == Phase.FREE_KICK_SETUP and st.restart is not None \
-                and st.restart.declinable:
+        elif button == "decline" and setpieces.may_decline(self):
             setpieces.decline(self)          # back to the position before the foul,
             play.lapse(self)                 # whose move counts as not made (C18, C4)
         elif button == "confirm" and st.phase == Phase.CORNER_PLACEMENT:

@@ -111,6 +111,8 @@ def actions(game: Match) -> list[Action]:
             out.extend(MovePawn(p, s) for s in g.squares_of(mask))
         k = keeper_step_targets(game)
         out.extend(MovePawn(keeper_of(st.actor), s) for s in g.squares_of(k))
+        if setpieces.may_decline(game):
+            out.append(Press("decline"))
     elif ph in BALL_PHASES and st.roll:
         out.extend(MoveBall(s) for s in g.squares_of(ball_targets(game)))
         out.extend(Dribble(s) for s in g.squares_of(dribble_targets(game)))

@@ -32,6 +32,7 @@ def roll(game: Match, team: int, value: int) -> None:
         raise Illegal("not_your_turn", f"{TEAMS[st.actor]} is to roll, not {TEAMS[team]}")
     if st.roll:
         raise Illegal("not_expected", f"the roll of {st.roll} has not been used yet")
+    st.resume = None                     # rule 9C: the free kick's first roll takes it; no declining after
     if not st.clock_running:             # the first roll of a period (a kick-off, or an explicit set-up's)
         st.clock_running = True
         game._emit("clock_started", period=st.period)

@@ -87,12 +87,23 @@ def minor_foul(game: Match, offender: int, reason: str, pawn: int = -1, square: 
     award_free_kick(game, offended, -1, kickers, zone_team=offender, declinable=declinable, resume=resume)
 
 
+def may_decline(game: Match) -> bool:
+    """Rule 9C: the offended O-team may decline its free kick until the kick is taken, that is while it is
+    set up and, once nothing is left to fix (at once when nothing was), until the first roll of its set."""
+    st = game.state
+    if st.resume is None:
+        return False
+    if st.phase == Phase.FREE_KICK_SETUP:
+        return st.restart is not None and st.restart.declinable
+    return st.phase == Phase.OFFENSIVE_SET and st.roll == 0
+
+
 def decline(game: Match) -> None:
     """C18: back to the position before the foul; the caller then lapses the foul's move (C4)."""
     st = game.state
-    resume = st.resume
-    assert resume is not None          # a declinable free kick keeps the position to return to
-    game._emit("free_kick_declined", team=TEAMS[_restart(game).team])
+    assert st.resume is not None       # a declinable free kick keeps the position to return to
+    resume = st.resume.clone()         # a copy: the kept position stays as it was for an undo
+    game._emit("free_kick_declined", team=TEAMS[st.offense])
     resume.now, resume.elapsed, resume.time_up = st.now, st.elapsed, st.time_up
     resume.move_deadline = -1.0
     game.state = resume
@@ -244,7 +255,9 @@ def _next_setup_placer(game: Match, last: int) -> None:
 def _complete_restart(game: Match) -> None:
     st, r = game.state, _restart(game)
     kicker = kicker_in_place(game)
-    st.restart, st.resume = None, None
+    st.restart = None
+    if not r.declinable:               # a declinable free kick may still be declined until its first roll
+        st.resume = None
     if r.kind != "corner":              # a corner's reset goes on through the placements (rule 11A, C23)
         st.reset_deadline = -1.0
     game._emit("restart_ready", kind=r.kind, team=TEAMS[r.team])

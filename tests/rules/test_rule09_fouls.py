@@ -133,6 +133,51 @@ def test_rule9C_o_team_may_decline_a_free_kick_and_play_on():
     assert gm.state.phase == "offensive_set" and holder(gm) == "red-s1" and ball(gm) == "d9"
 
 
+def test_rule9C_o_team_may_decline_a_free_kick_that_needs_no_set_up():
+    """The capture on d8, a centre square, leaves nothing to set up: the free kick is ready at once, and the
+    offended O-team still chooses, until its first roll of the free kick's set, to decline it (C18)."""
+    gm = position(red={"gk": "d1", "s1": "f8", "m1": "d6", "d1": "b3"}, blue={"gk": "d16", "d1": "c14", "m1": "h12"},
+                  ball="d6")
+    play(gm, "roll red 1", "red-d1 b4", "roll red 2", "ball d8", "roll red 2", "red-s1 d8")
+    names = play(gm, "roll blue 3", "tick 61")                   # blue dawdles over its answer
+    assert names == ["move_clock_expired", "foul", "free_kick", "restart_ready"]
+    assert gm.state.phase == "offensive_set" and gm.expects() == {"input": "roll", "team": "red", "or": "decline"}
+    names = play(gm, "press decline")
+    assert names == ["free_kick_declined"]
+    assert gm.state.phase == "offensive_set" and holder(gm) == "red-s1" and ball(gm) == "d8"
+    assert gm.expects() == {"input": "roll", "team": "red"}
+    play(gm, "roll red 1", "red-d1 b5")                           # the chance goes on (C4: blue's answer lapsed)
+    assert at(gm, "red-d1") == "b5" and holder(gm) == "red-s1"
+
+
+def test_rule9C_the_free_kicks_first_roll_takes_it_and_ends_the_choice():
+    gm = position(red={"gk": "d1", "s1": "f8", "m1": "d6", "d1": "b3"}, blue={"gk": "d16", "d1": "c14", "m1": "h12"},
+                  ball="d6")
+    play(gm, "roll red 1", "red-d1 b4", "roll red 2", "ball d8", "roll red 2", "red-s1 d8", "roll blue 3", "tick 61")
+    play(gm, "roll red 1")
+    assert gm.state.resume is None and rejects(gm, "press decline") == "not_expected"
+
+
+def test_rule9C_o_team_may_still_decline_once_the_free_kick_is_set_up():
+    gm = position(red={"gk": "d1", "s1": "d7", "m1": "a3"}, blue={"gk": "d16", "d1": "c12", "m1": "e9"}, ball="d7")
+    play(gm, "roll red 1", "red-m1 a4", "roll red 2", "ball d9", "roll red 2", "red-s1 d9", "roll blue 4", "tick 61")
+    assert play(gm, "blue-m1 f9") == ["restart_ready"]            # blue clears the zone: nothing left to fix
+    assert play(gm, "press decline") == ["free_kick_declined"]
+    assert gm.state.phase == "offensive_set" and holder(gm) == "red-s1" and at(gm, "blue-m1") == "e9"
+
+
+def test_rule9C_C18_undoing_a_decline_lets_the_team_decline_again():
+    gm = position(red={"gk": "d1", "s1": "d7", "m1": "a3"}, blue={"gk": "d16", "d1": "c12", "m1": "e9"}, ball="d7")
+    play(gm, "roll red 1", "red-m1 a4", "roll red 2", "ball d9", "roll red 2", "red-s1 d9", "roll blue 4", "tick 61")
+    play(gm, "press decline", "roll red 1", "red-m1 a5")
+    gm.undo()
+    gm.undo()
+    gm.undo()
+    assert gm.state.phase == "free_kick_setup"
+    play(gm, "press decline")
+    assert gm.state.phase == "offensive_set" and at(gm, "red-m1") == "a4" and gm.state.roll == 0
+
+
 def test_rule9C_C10_a_minor_foul_reported_by_the_board_gives_a_free_kick():
     gm = position(red={"gk": "d1", "s1": "d7", "m1": "a3"}, blue={"gk": "d16", "d1": "c12"}, ball="d7")
     names = play(gm, "foul red")
