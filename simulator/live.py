@@ -20,8 +20,10 @@ from controller.cli import at_least_one, not_negative, port, positive
 from controller.daemon.broker import EmbeddedBroker, free_port
 from controller.daemon.config import ConfigError, Settings, file_problems
 from controller.daemon.main import (
+    FAILED,
     INTERRUPTED,
     Console,
+    journal_refused,
     make_publisher,
     mask_url,
     serve,
@@ -153,7 +155,7 @@ def sim_command(args) -> int:
         options = match_options(args, settings)
         if not args.journal_dir and not args.config:
             settings = settings_from(None, **overrides, journal__dir=tempfile.mkdtemp(prefix="soccerboard-sim-"))
-        found = file_problems(settings, args.config)     # a journal folder it cannot make, a password file
+        found = file_problems(settings, args.config, journal=False)     # a password file it cannot read
         if found:
             raise ConfigError("\n".join(found))
     except ConfigError as e:
@@ -162,6 +164,8 @@ def sim_command(args) -> int:
     except SimError as e:
         print(f"soccerboard sim: {e}", file=sys.stderr)
         return 2
+    if journal_refused(settings, "sim"):
+        return FAILED
     settings.game.options = options
     people = args.manual or args.human is not None    # a person plays: time is the wall clock, as on a board
     hardware = open_hardware({"backend": "sim", "clock": "wall" if people else "sim"})

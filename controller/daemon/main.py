@@ -177,6 +177,17 @@ def settings_from(path: str | None, **overrides) -> Settings:
     return load_settings(path, **overrides)
 
 
+def journal_refused(settings: Settings, command: str) -> bool:
+    """Whether the card refuses the journal folder, said in one line. That is the journal's documented stop
+    (status FAILED: systemd restarts the service, which resumes once the card takes writes again), not a
+    configuration mistake."""
+    problem = journal_dir_problem(settings.journal.dir)
+    if problem is not None:
+        print(f"soccerboard {command}: stopping: the journal folder '{settings.journal.dir}' {problem}",
+              file=sys.stderr)
+    return problem is not None
+
+
 def run_command(args) -> int:
     setup_logging(args.verbose)
     try:
@@ -190,11 +201,7 @@ def run_command(args) -> int:
         source = args.config or (DEFAULT_PATH if Path(DEFAULT_PATH).is_file() else "the default configuration")
         print(f"soccerboard run: {source}: {e}", file=sys.stderr)
         return 2
-    journal = journal_dir_problem(settings.journal.dir)
-    if journal is not None:
-        # the card refusing the journal folder: the journal's documented stop (status 1, systemd restarts the
-        # service and it resumes once the card takes writes), not a configuration mistake
-        print(f"soccerboard run: stopping: the journal folder '{settings.journal.dir}' {journal}", file=sys.stderr)
+    if journal_refused(settings, "run"):
         return FAILED
     for problem in problems(settings):
         log.error("%s", problem)
