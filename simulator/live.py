@@ -31,6 +31,7 @@ from controller.daemon.main import (
     setup_logging,
     storyteller,
 )
+from controller.daemon.observer_thread import ObserverThread
 from controller.daemon.service import Daemon
 from controller.daemon.sources import LineSource, ScenarioSource
 from controller.rules.state import Options
@@ -171,7 +172,7 @@ def sim_command(args) -> int:
     hardware = open_hardware({"backend": "sim", "clock": "wall" if people else "sim"})
     broker = web = None
     url = args.broker
-    console: Console | None = None
+    console: ObserverThread | None = None
     daemon: Daemon | None = None
     try:
         if not url:
@@ -213,7 +214,7 @@ def sim_command(args) -> int:
             from simulator.players import AutoplaySource
             source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches,
                                     ruleset=settings.game.ruleset, **kw)
-        console = Console(args.quiet, teller)
+        console = ObserverThread(Console(args.quiet, teller))    # a stuck terminal stops no answer
         daemon.observers.append(console)
         finite = source is not None and args.human is None
         status = serve(daemon, source, stop_when_done=finite and not args.stay)

@@ -23,6 +23,7 @@ from controller.cli import quiet_stdout
 
 from .config import DEFAULT_PATH, ConfigError, Settings, journal_dir_problem, load_settings, problems
 from .doctor import add_doctor_command, run_doctor
+from .observer_thread import ObserverThread
 from .systemd import Notifier, Watchdog, heartbeat_fresh, watchdog_interval
 
 if TYPE_CHECKING:    # the daemon itself is imported when a command runs it: `--help` and `config` stay quick
@@ -217,7 +218,7 @@ def run_command(args) -> int:
         daemon = Daemon(settings, hardware, board_follows_game=False)
         teller = storyteller(daemon)
         make_publisher(settings, daemon)
-        console = Console(getattr(args, "quiet", False), teller)
+        console = ObserverThread(Console(getattr(args, "quiet", False), teller))   # a stuck terminal stops no answer
         daemon.observers.append(console)
         if settings.web.enabled:
             from ..web.server import WebServer
