@@ -11,6 +11,8 @@ import json
 import time
 from typing import Any
 
+from controller.echo import quoted
+
 COMMANDS = ("new_game", "pause", "resume", "undo", "decline", "confirm")
 _BUTTONS = {"pause", "resume", "undo", "decline", "confirm"}
 MAX_PAYLOAD = 8192            # a new_game with every option fits in well under 1 KB
@@ -63,7 +65,7 @@ def request_id_of(body: dict) -> object:
 def parse_command(name: str, payload: bytes) -> tuple[dict, object]:
     """(scenario line, request id to echo back) for a command; CommandError if malformed."""
     if name not in COMMANDS:
-        raise CommandError(f"unknown command {name[:40]!r}; expected one of {', '.join(COMMANDS)}")
+        raise CommandError(f"unknown command {quoted(name)}; expected one of {', '.join(COMMANDS)}")
     body: object = {}
     if payload and payload.strip():
         try:
@@ -83,15 +85,15 @@ def _line(name: str, body: dict) -> dict:
     if name in _BUTTONS:
         extra = set(body) - {"id"}
         if extra:
-            raise CommandError(f"{name} takes no arguments (got {', '.join(sorted(extra)[:5])[:200]})")
+            raise CommandError(f"{name} takes no arguments (got {', '.join(quoted(k) for k in sorted(extra)[:5])})")
         return {"type": "press", "button": name}
     line: dict = {"type": "setup", "formation": "standard"}
     for key in body:
         if key not in ("id", "kickoff", "options"):
-            raise CommandError(f"new_game: unknown key {key[:40]!r} (allowed: kickoff, options, id)")
+            raise CommandError(f"new_game: unknown key {quoted(key)} (allowed: kickoff, options, id)")
     if body.get("kickoff") is not None:
         if body["kickoff"] not in ("red", "blue"):
-            raise CommandError(f"new_game: kickoff must be red or blue, not {str(body['kickoff'])[:40]!r}")
+            raise CommandError(f"new_game: kickoff must be red or blue, not {quoted(body['kickoff'])}")
         line["kickoff"] = body["kickoff"]
     if body.get("options") is not None:
         if not isinstance(body["options"], dict):

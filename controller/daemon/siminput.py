@@ -11,6 +11,7 @@ Anything malformed or physically impossible is refused with a sentence, and the 
 from __future__ import annotations
 
 from controller.daemon.commands import load_json
+from controller.echo import quoted
 from hal.board import TOKEN_BIT, square_index
 from hal.events import BUTTON_NAMES, DIE_NAMES
 from hal.frames import tokens_at
@@ -48,13 +49,13 @@ def _square(line: dict, key: str) -> str:
             return name
         except ValueError:
             pass
-    raise SimInputError(f"{line.get('type')}: {key} must be a square a1..h16, not {name!r}")
+    raise SimInputError(f"{line.get('type')}: {key} must be a square a1..h16, not {quoted(name)}")
 
 
 def _token(line: dict) -> str:
     token = line.get("token")
     if token not in TOKEN_BIT:
-        raise SimInputError(f"{line.get('type')}: token must be red, blue or ball, not {token!r}")
+        raise SimInputError(f"{line.get('type')}: token must be red, blue or ball, not {quoted(token)}")
     return token
 
 
@@ -84,19 +85,20 @@ def deliver(board: SimBoard, line: dict) -> dict | None:
     if kind == "roll":
         die, value = line.get("die"), line.get("value")
         if die not in DIE_NAMES:
-            raise SimInputError(f"roll: die must be one of {', '.join(DIE_NAMES)}, not {die!r}")
+            raise SimInputError(f"roll: die must be one of {', '.join(DIE_NAMES)}, not {quoted(die)}")
         if type(value) is not int or not 1 <= value <= 6:
-            raise SimInputError(f"roll: value must be a face 1..6, not {value!r}")
+            raise SimInputError(f"roll: value must be a face 1..6, not {quoted(value)}")
         board.roll(die, value)
         return None
     if kind == "press":
         button = line.get("button")
         if button in TEAM_BUTTONS:
             if line.get("team") not in ("red", "blue"):
-                raise SimInputError(f"press {button}: team must be red or blue, not {line.get('team')!r}")
+                raise SimInputError(f"press {button}: team must be red or blue, not {quoted(line.get('team'))}")
             return line
         if button not in BUTTONS:
-            raise SimInputError(f"press: button must be one of {', '.join(BUTTONS + TEAM_BUTTONS)}, not {button!r}")
+            raise SimInputError(f"press: button must be one of {', '.join(BUTTONS + TEAM_BUTTONS)}, "
+                                f"not {quoted(button)}")
         if button not in BUTTON_NAMES:      # the referee's buttons (undo, pause, resume): no board has them
             return line
         board.press(button)
@@ -107,7 +109,7 @@ def deliver(board: SimBoard, line: dict) -> dict | None:
         return line
     if kind == "card":
         if line.get("card") not in CARDS:
-            raise SimInputError(f"card: card must be one of {', '.join(CARDS)}, not {line.get('card')!r}")
+            raise SimInputError(f"card: card must be one of {', '.join(CARDS)}, not {quoted(line.get('card'))}")
         return line
     if kind in ("setup", "hand"):
         return line
@@ -115,5 +117,5 @@ def deliver(board: SimBoard, line: dict) -> dict | None:
         if not isinstance(board.clock, SimClock):
             raise SimInputError("clock: this simulator runs on the wall clock; time passes by itself")
         return line
-    raise SimInputError(f"unknown input type {kind!r} (lift, place, move, roll, spin, press, card, hand, setup, "
+    raise SimInputError(f"unknown input type {quoted(kind)} (lift, place, move, roll, spin, press, card, hand, setup, "
                         "clock)")
