@@ -65,7 +65,7 @@ _HELD = frozenset({
     ("controller.stbg.state", "State"),
 })
 ACTIONS = frozenset({("controller.rules.actions", name) for name in
-                     ("Spin", "MovePawn", "MoveBall", "Dribble", "RemovePawn", "Press", "MinorFoul")} |
+                     ("Spin", "MovePawn", "MoveBall", "Dribble", "RemovePawn", "Press", "MinorFoul", "Batch")} |
                     {("controller.stbg.actions", name) for name in
                      ("Card", "Step", "Kick", "Done", "Star", "Substitution", "Leave", "Hand", "Batch")})
 ALLOWED = _HELD | ACTIONS

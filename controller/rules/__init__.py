@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .actions import (
     Action,
+    Batch,
     Dribble,
     MinorFoul,
     MoveBall,
@@ -46,7 +47,7 @@ from .views import Fix, LedView
 __all__ = [
     "ALL_SQUARES", "BALL_PHASES", "BLUE", "BOTH_ROLL_PHASES", "MOVE_PHASES", "OFFSIDE_PHASES", "RED",
     "SETUP_PHASES", "TEAMS",
-    "Action", "Dribble", "Fix", "Game", "GameState", "Illegal", "LedView", "MinorFoul", "MoveBall", "MovePawn",
+    "Action", "Batch", "Dribble", "Fix", "Game", "GameState", "Illegal", "LedView", "MinorFoul", "MoveBall", "MovePawn",
     "Options", "Pawn", "Phase", "Press", "Reading", "RemovePawn", "Result", "Roll", "Spin", "Square", "Tick",
     "chebyshev", "export_path_tables", "install_path_tables", "is_keeper", "parse_action", "parse_square",
     "path_table_sources", "path_tables_fingerprint", "square_name",

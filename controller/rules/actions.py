@@ -17,6 +17,8 @@ red and blue. The grammar, one action per line, words separated by spaces:
     tick SECONDS                Tick                                      tick 1.5
     foul TEAM REASON [TOKEN SQUARE]
                                 MinorFoul by TEAM; TOKEN a pawn or ball   foul red illegal_place red-m1 e7
+    PAWN SQUARE ; PAWN SQUARE ...
+                                Batch: placements of one board change     red-m2 c13 ; red-s1 e13
 
 >>> parse_action("red-s2 c10")
 MovePawn(Pawn("red-s2"), Square("c10"))
@@ -145,12 +147,39 @@ class MinorFoul:
         return f"MinorFoul({TEAMS[self.offender].upper()}, {self.reason!r}, {token}, {square})"
 
 
-Action = Roll | Spin | MovePawn | MoveBall | Dribble | RemovePawn | Press | Tick | MinorFoul
+@dataclass(frozen=True, slots=True, repr=False)
+class Batch:
+    """Several pawns put down in one board change (a set-up's or the corner's placements with pawns of one
+    colour in hand at once), applied in order, all or none.
+
+    >>> str(parse_action("red-m2 c13 ; red-s1 e13"))
+    'red-m2 c13 ; red-s1 e13'
+    """
+    moves: tuple[MovePawn, ...]
+
+    def __str__(self) -> str:
+        return " ; ".join(str(m) for m in self.moves)
+
+    def __repr__(self) -> str:
+        return f"Batch({', '.join(repr(m) for m in self.moves)})"
+
+
+Action = Roll | Spin | MovePawn | MoveBall | Dribble | RemovePawn | Press | Tick | MinorFoul | Batch
 
 
 def parse_action(text: str) -> Action:
     """The action a line of the notation above stands for; ValueError with the reason otherwise."""
-    return read(text, lambda line: _parse(line.split()), __name__)
+    return read(text, _parse_line, __name__)
+
+
+def _parse_line(text: str) -> Action:
+    parts = [p.split() for p in text.split(";")]
+    if len(parts) == 1:
+        return _parse(parts[0])
+    moves = [_parse(p) for p in parts]
+    if not all(isinstance(m, MovePawn) for m in moves):
+        raise ValueError("a batch holds pawn moves only")
+    return Batch(tuple(m for m in moves if isinstance(m, MovePawn)))
 
 
 def _parse(words: list[str]) -> Action:

@@ -27,6 +27,7 @@ from . import flow, legal, pieces, play, setpieces, timekeeping, views
 from . import geometry as g
 from .actions import (
     Action,
+    Batch,
     Dribble,
     MinorFoul,
     MoveBall,
@@ -308,6 +309,10 @@ class Game:
             return play.dribble(self, action.to)
         if isinstance(action, MinorFoul):
             return setpieces.minor_foul(self, action.offender, action.reason, action.pawn, action.square)
+        if isinstance(action, Batch):
+            for move in action.moves:       # each placement judged as if made alone; apply() undoes them all
+                self._dispatch(move)
+            return None
         raise Illegal("bad_input", f"unknown action {action!r}")
 
     def _press(self, button: str) -> None:

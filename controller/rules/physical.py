@@ -7,6 +7,8 @@ follow for a dribble). The game state stays the authority: nothing here changes 
 """
 from __future__ import annotations
 
+import heapq
+import itertools
 from typing import TYPE_CHECKING
 
 from controller.ruleset import Illegal
@@ -14,7 +16,7 @@ from controller.ruleset import Reading as Reading  # re-exported: read_differenc
 from hal.board import BALL_BIT, N_SQUARES, TEAM_BIT
 
 from . import geometry as g
-from .actions import Action, Dribble, MinorFoul, MoveBall, MovePawn, RemovePawn
+from .actions import Action, Batch, Dribble, MinorFoul, MoveBall, MovePawn, RemovePawn
 from .phase import BALL_PHASES, Phase
 from .pieces import N_PAWNS, TEAMS, other, pawns_of, team_of
 
@@ -82,6 +84,9 @@ def read_difference(game: Game, missing: list[tuple[int, str]], extra: list[tupl
     way to somewhere else is not in transit; raw lifts and places (final=False) may be."""
     if not missing and not extra:
         return Reading("exact")
+    together = _put_down_together(game, missing, extra)
+    if together is not None:
+        return together
     action, err = _single_action(game, missing, extra)
     if action is not None and err is None:
         return Reading("exact", action, open_ended=_open_ended(game, action, missing, final))
@@ -89,6 +94,65 @@ def read_difference(game: Game, missing: list[tuple[int, str]], extra: list[tupl
     if why is None:
         return Reading("pending")
     return Reading("wrong", error=err or why)
+
+
+MOST_TOGETHER = 8
+"""Most pawns of one colour read as put down together; with more in hand the board waits for some to land."""
+READINGS_TRIED = 24
+"""Readings (which pawn went where) tried, nearest first, before a board change is refused."""
+
+
+def _put_down_together(game: Game, missing: list[tuple[int, str]], extra: list[tuple[int, str]]) -> Reading | None:
+    """Several pawns of one colour lifted at once and all put down in a set-up or the corner's placements
+    (docs/board.md 3): the sensors cannot tell which went where, so the board reads as the nearest assignment
+    the rules allow (each pawn to the square closest to where it stood), made as one Batch; the core then asks
+    the players to confirm it, as in open play. Refused with the nearest reading's objection when none is
+    legal; None when this is no such change."""
+    if game.expects()["input"] not in ("setup", "place") or len(missing) != len(extra) \
+            or not 2 <= len(missing) <= MOST_TOGETHER:
+        return None
+    tokens = {t for _, t in missing} | {t for _, t in extra}
+    if len(tokens) != 1 or "ball" in tokens:
+        return None
+    team = TEAMS.index(tokens.pop())
+    pawns = [_pawn_at(game, team, s) for s, _ in missing]
+    if min(pawns) < 0:
+        return None
+    sources = [s for s, _ in missing]
+    readings = heapq.nsmallest(READINGS_TRIED, itertools.permutations(s for s, _ in extra),
+                               key=lambda to: sum(g.chebyshev(a, b) for a, b in zip(sources, to, strict=True)))
+    first_error: Illegal | None = None
+    for to in readings:
+        batch, error = _in_a_legal_order(game, [MovePawn(p, s) for p, s in zip(pawns, to, strict=True)])
+        if batch is not None:
+            return Reading("exact", batch)
+        first_error = first_error or error
+    return Reading("wrong", error=first_error)
+
+
+def _in_a_legal_order(game: Game, moves: list[MovePawn]) -> tuple[Batch | None, Illegal | None]:
+    """The moves as a Batch in an order the rules accept one by one (the first that may go, each time), or
+    None with the rules' first objection. The game is left as it was."""
+    done: list[MovePawn] = []
+    left = list(moves)
+    error: Illegal | None = None
+    try:
+        while left:
+            for move in left:
+                try:
+                    game.apply(move)
+                except Illegal as e:
+                    error = error or e
+                    continue
+                done.append(move)
+                left.remove(move)
+                break
+            else:
+                return None, error
+    finally:
+        for _ in done:
+            game.undo()
+    return Batch(tuple(done)), None
 
 
 def _open_ended(game: Game, action: Action, missing: list[tuple[int, str]], final: bool) -> bool:
