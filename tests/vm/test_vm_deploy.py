@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.vm.conftest import add_board_rule, wait_ready
+from tests.vm.conftest import add_board_rule, doctor_failures, wait_ready
 from tests.vm.guest_scripts import JOURNAL, SOCCERBOARD, sandbox_probe, sim_match
 from tests.vm.host_side import BASE, Spectator
 from tests.vm.vm import REPO
@@ -27,8 +27,8 @@ def test_install_as_an_owner_starts_both_units_ready_and_doctor_green(installed,
     assert installed.ready["status"].startswith("refereeing; broker connected"), installed.ready
     assert installed.reboot_ready["status"].startswith("refereeing; broker connected"), installed.reboot_ready
     assert installed.reboot_ready["restarts"] == 0, installed.reboot_ready
-    assert installed.doctor_rc == 0, installed.doctor_output
-    assert "board" in installed.doctor_output.lower()
+    assert doctor_failures(installed.doctor_output) == [], installed.doctor_output
+    assert "PASS  serial" in installed.doctor_output and "PASS  service" in installed.doctor_output
 
 
 def test_the_sandbox_lets_the_daemon_write_only_its_state_and_open_only_the_board(installed_vm, figures):
@@ -58,13 +58,14 @@ def test_the_sandbox_lets_the_daemon_write_only_its_state_and_open_only_the_boar
     assert result["open"]["/dev/soccerboard"] == "ok", result
     assert result["open"]["/dev/ttyS1"] == "ok", result            # the same device
     for denied in ("/dev/ttyS0", "/dev/vda", "/dev/mem"):
-        assert result["open"][denied] in ("EPERM", "ENOENT"), result
+        assert result["open"][denied] in ("EPERM", "EACCES"), result
+    assert result["open"]["/dev/ttyS0"] == "EPERM", result      # dialout may, the device policy may not
     figures["sandbox_probe"] = result
     # and the daemon talks to the board through it
     vm.run("systemctl start soccerboard.service")
     wait_ready(vm)
-    rc, doctor = vm.run(f"{SOCCERBOARD} doctor", check=False)
-    assert rc == 0, doctor
+    doctor = vm.run(f"{SOCCERBOARD} doctor", check=False)[1]
+    assert doctor_failures(doctor) == [] and "PASS  serial" in doctor, doctor
 
 
 def test_the_watchdog_restarts_a_hung_daemon(installed_vm, figures):
@@ -161,7 +162,8 @@ def test_uninstall_keeps_the_journals(installed_vm, figures):
     vm.boot()
     wait_ready(vm)
     vm.run(sim_match(0.2))
-    vm.wait_until(f"ls {JOURNAL}/*.jsonl", 120, "a journal")
+    vm.wait_until(f"ls {JOURNAL}/*.jsonl", 300, "a journal")
+    vm.run("systemctl stop soccerboard.service")      # the match stops growing its journal
     journals = vm.out(f"sha256sum {JOURNAL}/*.jsonl")
     src = "/root/soccerboard"
     staged = vm.copy_in(REPO, "checkout")
