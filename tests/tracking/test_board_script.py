@@ -23,7 +23,8 @@ def replayed(script: list[dict]) -> list[dict]:
     return replay_lines([SENSED, *(json.dumps(line) for line in script)])
 
 
-@pytest.mark.parametrize("seed", [2, 3, 5])
+# seeds whose first 150 actions hold a goal, so the script also sets the formation again
+@pytest.mark.parametrize("seed", [2, 3, 9])
 def test_board_script_replays_on_a_sensed_board_with_only_corrections_refused(seed):
     script = board_script(seed, OPTIONS, 150)
     out = replayed(script)
