@@ -36,12 +36,6 @@ KNOWN_CIRCLES = [
     # gone when the engines are found as plugins (entry points) instead of imported by name.
     frozenset({"controller.ruleset", "controller.takeback", *_STW_ENGINE}),
     frozenset({"controller.ruleset", "controller.takeback", *_STBG_ENGINE}),
-    # STBG's turn steps call each other inside functions (play -> stars -> play, restarts -> play -> restarts):
-    # gone when the turn's start and end live in a module that play, restarts and stars all import.
-    frozenset({"controller.stbg.play", "controller.stbg.restarts", "controller.stbg.stars"}),
-    # controller/stbg/views.py imports Fix from .game inside a function: gone when it takes Fix from
-    # controller.ruleset, where it is defined.
-    frozenset({"controller.stbg.game", "controller.stbg.views"}),
 ]
 # an import of the tests package in code a script hands to another interpreter (python -c, a launcher)
 TESTS_IN_CODE = re.compile(r"^\s*(?:from|import)\s+tests\b", re.MULTILINE)
