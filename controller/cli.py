@@ -14,89 +14,13 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import sys
 from collections.abc import Iterator
 from types import ModuleType
-from typing import NoReturn
+
+from .commandline import INTERRUPTED, OK, REJECTED, USAGE, Parser, quiet_stdout
 
 COMMAND_PLUGINS = "soccerboard.commands"    # entry point group: a callable that adds one subparser
-OK, REJECTED, USAGE, INTERRUPTED = 0, 1, 2, 130
-
-
-class HelpFormatter(argparse.HelpFormatter):
-    """Help that shows an option's default when it has a meaningful one (not None, not a flag's False)."""
-
-    def _get_help_string(self, action: argparse.Action) -> str:
-        text = action.help or ""
-        default = action.default
-        if ("%(default)" not in text and default is not None and default is not argparse.SUPPRESS
-                and action.option_strings and not isinstance(default, bool)):
-            text += " (default: %(default)s)"
-        return text
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors: `soccerboard sim: argument --speed: ... (see soccerboard sim --help)`."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        kwargs.setdefault("formatter_class", HelpFormatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
-# argument types: a value out of range is a one-line usage error before the command starts anything
-def positive(text: str) -> float:
-    value = _number(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
-    return value
-
-
-def not_negative(text: str) -> float:
-    value = _number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
-    return value
-
-
-def at_least_one(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text}")
-    return value
-
-
-def port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
-    if not 0 <= value < 65536:
-        raise argparse.ArgumentTypeError(f"must be a port number from 0 (any free port) to 65535, not {text}")
-    return value
-
-
-def fraction(text: str) -> float:
-    value = _number(text)
-    if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {text}")
-    return value
-
-
-def _number(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number, not {text!r}") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
-    return value
 
 
 def version() -> str:
@@ -237,15 +161,6 @@ def _main(argv: list[str]) -> int:
         return int(args.handler(args))
     result = daemon.dispatch(args) if daemon is not None else None
     return USAGE if result is None else result
-
-
-def quiet_stdout() -> None:
-    """Point standard output at /dev/null, so the interpreter's last flush does not fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
 
 
 if __name__ == "__main__":

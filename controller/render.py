@@ -413,7 +413,7 @@ def _from_scenario(lines: list[str], want_leds: bool) -> tuple[dict, dict | None
 
 def render_main(argv: list[str] | None = None) -> int:
     """soccerboard render FILE [--leds] [-o out.svg|out.png] [--scale N]"""
-    from .cli import Parser, positive
+    from .commandline import Parser, positive
     ap = Parser(
         prog="soccerboard render",
         description="draw a position (a scenario's final position, a replay output or a JSON snapshot)")
@@ -454,7 +454,7 @@ def render_main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"soccerboard render: cannot draw {args.file}: {e}\n")
         return 2
     except BrokenPipeError:              # the reader went away (| head): nothing left to say
-        from .cli import quiet_stdout
+        from .commandline import quiet_stdout
         quiet_stdout()
     except OSError as e:
         sys.stderr.write(f"soccerboard render: cannot write {args.output}: {e.strerror}\n")

@@ -150,6 +150,6 @@ def run(path: str, stdout: TextIO = sys.stdout, leds: bool = False, fmt: str = "
         with f:
             replay_into(f, emit, leds=leds, before_input=before_input)
     except BrokenPipeError:          # the reader went away (| head): nothing left to say
-        from .cli import quiet_stdout
+        from .commandline import quiet_stdout
         quiet_stdout()
     return 0

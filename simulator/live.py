@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from controller.cli import at_least_one, not_negative, port, positive
+from controller.commandline import at_least_one, not_negative, port, positive
 from controller.daemon.broker import EmbeddedBroker, free_port
 from controller.daemon.config import ConfigError, Settings, file_problems
 from controller.daemon.main import (

@@ -3,11 +3,16 @@ import its own package and the layers below it, never one above (so there is no 
 check reads every import statement of every module, those inside functions included.
 
 The scripts under benchmarks/ stand on the installed packages alone: none imports the tests or puts a folder of
-them on sys.path (what a benchmark and a test share lives in simulator.bench)."""
+them on sys.path (what a benchmark and a test share lives in simulator.bench).
+
+Inside the controller no modules import each other round in a circle (a strongly connected set in the graph of
+imports that run: those inside functions included, those under `if TYPE_CHECKING:` left out), but the KNOWN_CIRCLES
+written out below, each with what removes it. A circle outside them fails with its modules named."""
 from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +23,20 @@ LAYERS = ("firmware_bridge", "hal", "controller", "simulator")
 # loads the firmware's desk harness as flat modules (tests/firmware/fw_cases.py's Board, the stand-ins for
 # `machine` and `rp2`), which the firmware's own tests run on both interpreters. No other may join it.
 KNOWN = {"benchmarks/bench_firmware.py puts tests on sys.path"}     # file and finding, on whichever line
+# Import circles among the controller's modules that are there today, each with what removes it. A circle found
+# must lie inside these (inside two known circles that share a module, as one such circle): a smaller one is a
+# known circle partly undone; a new one fails.
+_STW_ENGINE = {"controller.rules." + name for name in ("engine", "errors", "legal", "moves", "physical", "play",
+                                                       "ruleset", "setpieces", "snapshot", "timekeeping", "views")}
+_STBG_ENGINE = {"controller.stbg." + name for name in ("clock", "errors", "game", "legal", "physical", "play",
+                                                      "restarts", "ruleset", "snapshot", "stars", "views")}
+KNOWN_CIRCLES = [
+    # controller/ruleset.py get_ruleset imports both engines (inside the function) to find them, and each engine
+    # takes Illegal, Fix and LedView from controller.ruleset (so does controller/takeback.py, which the games use):
+    # gone when the engines are found as plugins (entry points) instead of imported by name.
+    frozenset({"controller.ruleset", "controller.takeback", *_STW_ENGINE}),
+    frozenset({"controller.ruleset", "controller.takeback", *_STBG_ENGINE}),
+]
 # an import of the tests package in code a script hands to another interpreter (python -c, a launcher)
 TESTS_IN_CODE = re.compile(r"^\s*(?:from|import)\s+tests\b", re.MULTILINE)
 
@@ -73,6 +92,106 @@ def reaches_tests(path: Path, root: Path = ROOT) -> list[str]:
     return [f"{path.relative_to(root)}:{line} {what}" for line, what in sorted(found)]
 
 
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _only_for_type_checkers(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+
+
+def imports_that_run(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement under node, those inside functions too, but those only a type checker reads."""
+    for child in ast.iter_child_nodes(node):
+        if _only_for_type_checkers(child):
+            assert isinstance(child, ast.If)
+            for other in child.orelse:         # the `else:` of `if TYPE_CHECKING:` runs
+                if isinstance(other, ast.Import | ast.ImportFrom):
+                    yield other
+                yield from imports_that_run(other)
+            continue
+        if isinstance(child, ast.Import | ast.ImportFrom):
+            yield child
+        yield from imports_that_run(child)
+
+
+def import_graph(package: str, root: Path = ROOT) -> dict[str, set[str]]:
+    """Module -> the package's modules it imports; `from . import x` and `from .a import x` name the module x when
+    there is one, the package they import from otherwise."""
+    paths = {module_name(path, root): path for path in sorted((root / package).rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        targets: set[str] = set()
+        for node in imports_that_run(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                targets |= {alias.name for alias in node.names}
+                continue
+            base = node.module or ""
+            if node.level:
+                base = ".".join(here[:len(here) - node.level + 1] + ([node.module] if node.module else []))
+            targets |= {f"{base}.{alias.name}" if f"{base}.{alias.name}" in paths else base for alias in node.names}
+        graph[name] = {target for target in targets if target in paths and target != name}
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected sets of more than one module (Tarjan's algorithm, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[frozenset[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        work = [(start, iter(sorted(graph[start])))]
+        while work:
+            module, targets = work[-1]
+            target = next(targets, None)
+            if target is not None:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                elif target in on_stack:
+                    low[module] = min(low[module], index[target])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[module])
+            if low[module] == index[module]:
+                circle = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    circle.add(member)
+                    if member == module:
+                        break
+                if len(circle) > 1:
+                    circles.append(frozenset(circle))
+    return circles
+
+
+def _merged(circles: list[frozenset[str]]) -> list[frozenset[str]]:
+    """Circles that share a module are one circle."""
+    merged: list[frozenset[str]] = []
+    for circle in circles:
+        joined = [m for m in merged if m & circle]
+        merged = [m for m in merged if not m & circle] + [frozenset(circle.union(*joined))]
+    return merged
+
+
+def new_circles(found: list[frozenset[str]], known: list[frozenset[str]]) -> list[list[str]]:
+    allowed = _merged(known)
+    return [sorted(circle) for circle in found if not any(circle <= a for a in allowed)]
+
+
 @pytest.mark.parametrize("package", LAYERS)
 def test_a_package_imports_only_the_layers_below_it(package):
     assert upward_imports(package) == []
@@ -110,3 +229,34 @@ def test_the_benchmark_check_sees_every_way_to_a_test_module(tmp_path):
         "benchmarks/bench_probe.py:6 puts tests on sys.path",
         "benchmarks/bench_probe.py:7 runs code that imports tests",
     ]
+
+
+def test_the_controller_has_no_import_circle_but_the_known_ones():
+    assert new_circles(import_circles(import_graph("controller")), KNOWN_CIRCLES) == []
+
+
+def test_only_the_entry_point_imports_the_command_dispatcher():
+    graph = import_graph("controller")
+    assert [module for module, targets in graph.items() if "controller.cli" in targets] == []
+    assert not any("controller.cli" in circle for circle in import_circles(graph))
+
+
+def test_the_circle_check_sees_imports_that_run_and_only_those(tmp_path):
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    for name, text in {
+        "__init__.py": "",
+        "a.py": "from . import b\n",                                  # module b, not the package
+        "b.py": "def f():\n    from .sub.c import thing\n",           # inside a function: it runs
+        "sub/__init__.py": "",
+        "sub/c.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..d import D\n"
+                    "else:\n    from .. import a\n",
+        "d.py": "import pkg.sub.c\n",                                  # d -> c, but c -> d is for type checkers
+    }.items():
+        (package / name).write_text(text)
+    graph = import_graph("pkg", tmp_path)
+    assert graph["pkg.sub.c"] == {"pkg.a"} and graph["pkg.d"] == {"pkg.sub.c"}
+    found = import_circles(graph)
+    assert found == [frozenset({"pkg.a", "pkg.b", "pkg.sub.c"})]
+    assert new_circles(found, [frozenset({"pkg.a", "pkg.b"})]) == [["pkg.a", "pkg.b", "pkg.sub.c"]]
+    assert new_circles(found, [frozenset({"pkg.a", "pkg.b"}), frozenset({"pkg.b", "pkg.sub.c"})]) == []

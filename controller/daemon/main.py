@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlparse
 
 from controller import story
-from controller.cli import quiet_stdout
+from controller.commandline import quiet_stdout
 
 from .config import DEFAULT_PATH, ConfigError, Settings, journal_dir_problem, load_settings, problems
 from .doctor import add_doctor_command, run_doctor

@@ -41,7 +41,7 @@ from .actions import (
 from .errors import Illegal
 from .occupancy import Occupancy
 from .phase import BALL_PHASES, BOTH_ROLL_PHASES, MOVE_PHASES, SETUP_PHASES, Phase
-from .pieces import N_PAWNS, TEAMS, is_defender, is_keeper, other, pawn_id, pawns_of, stays_home
+from .pieces import N_PAWNS, TEAMS, is_defender, is_keeper, other, pawn_id, pawns_of, stays_home, team_index
 from .profile import Profile, default_profile
 from .state import GameState, Options
 from .views import Fix, LedView
@@ -90,13 +90,18 @@ class Game:
 
     # ----- construction -------------------------------------------------------------------
     @classmethod
-    def kick_off(cls, team: int | None, options: Options | None = None, profile: Profile | None = None,
+    def kick_off(cls, team: int | str | None, options: Options | None = None, profile: Profile | None = None,
                  period: int = 1, elapsed: float = 0.0) -> Game:
-        """A new match in the kick-off formation; team None starts with the roll-off (rule 1B, C1).
-        period and elapsed start it mid-match, `team` kicking off that period."""
+        """A new match in the kick-off formation, `team` (RED, BLUE or its name) to kick off; team None starts
+        with the roll-off (rule 1B, C1). period and elapsed start it mid-match, `team` kicking off that period.
+
+        >>> Game.kick_off("blue")
+        <Game kick_off, red 0-0 blue, blue to roll>
+        """
+        first = 0 if team is None else team_index(team)
         game = cls(GameState(), options, profile)
-        game._set_clock(team if team is not None else 0, period, elapsed)
-        flow.reset_formation(game, team if team is not None else 0)
+        game._set_clock(first, period, elapsed)
+        flow.reset_formation(game, first)
         if team is None:
             game.state.phase, game.state.actor, game.state.offense = Phase.ROLL_OFF, -1, -1
             game.state.holder = -1

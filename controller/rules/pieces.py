@@ -67,6 +67,17 @@ def parse_team(text: str) -> int:
     return TEAMS.index(text)
 
 
+def team_index(team: int | str) -> int:
+    """A team given as its index (0, 1) or its name ("red", "blue"): the index, checked at the call."""
+    if isinstance(team, str):
+        return parse_team(team)
+    if not isinstance(team, int) or isinstance(team, bool):
+        raise TypeError(f"team must be 0, 1, 'red' or 'blue', not {type(team).__name__} {team!r}")
+    if team not in (0, 1):
+        raise ValueError(f"{team!r} is not a team (0 or 1, red or blue)")
+    return team
+
+
 class Pawn(int):
     """A pawn that reads as its id: an int 0..21 (team * 11 + slot), usable wherever a pawn index is.
 

@@ -147,7 +147,18 @@ def parse_team(text: str) -> int:
     try:
         return TEAMS.index(text)
     except ValueError:
-        raise ValueError(f"unknown team {text!r} (red or blue)") from None
+        raise ValueError(f"{text!r} is not a team (red or blue)") from None
+
+
+def team_index(team: int | str) -> int:
+    """A team given as its index (0, 1) or its name ("red", "blue"): the index, checked at the call."""
+    if isinstance(team, str):
+        return parse_team(team)
+    if not isinstance(team, int) or isinstance(team, bool):
+        raise TypeError(f"team must be 0, 1, 'red' or 'blue', not {type(team).__name__} {team!r}")
+    if team not in (0, 1):
+        raise ValueError(f"{team!r} is not a team (0 or 1, red or blue)")
+    return team
 
 
 def standard_slots(team: int, kicks_off: bool) -> list[int]:

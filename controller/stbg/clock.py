@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from hal.board import TEAMS
 
 from .errors import Illegal
-from .restarts import end_period
+from .flow import end_period, end_turn
 from .state import OVER, Phase
 
 if TYPE_CHECKING:
@@ -21,7 +21,6 @@ def tick(game: Game, seconds: float) -> None:
     """Time passes: the match clock runs from a period's first roll (or star card); the turn clock in turns
     only (S22; a kick-off's turn passes like any other); a period whose time is up ends at once in play, or
     once a battle, a card, a chance or a set-up that started before is completed."""
-    from .play import end_turn
     st = game.state
     if seconds < 0:
         raise Illegal("bad_input", "time does not go backwards")

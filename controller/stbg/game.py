@@ -32,9 +32,9 @@ from controller.ruleset import LedView as LedView
 from controller.takeback import kind_of, steps_back
 from hal.board import TEAMS
 
-from . import clock, legal, play, restarts, stars, views
+from . import clock, flow, legal, play, restarts, stars, views
 from .actions import Action, Batch, Card, Done, Hand, Kick, Leave, Roll, Star, Step, Substitution, Tick, parse_action
-from .board import GOAL_AREA, PAWN_IDS, REFEREE_CARDS, pawns_of, team_of
+from .board import GOAL_AREA, PAWN_IDS, REFEREE_CARDS, pawns_of, team_index, team_of
 from .errors import Illegal
 from .reach import on_board_count, pawn_at
 from .state import BOTH_ROLL, OVER, SETUPS, Options, Phase, State, Turn
@@ -64,21 +64,26 @@ class Game:
 
     # ----- construction -------------------------------------------------------------------------
     @classmethod
-    def kick_off(cls, team: int | None, options: Options | None = None, period: int = 1,
+    def kick_off(cls, team: int | str | None, options: Options | None = None, period: int = 1,
                  elapsed: float = 0.0) -> Game:
-        """A new match in the standard formation, `team` to kick off; None starts with the roll-off."""
+        """A new match in the standard formation, `team` (RED, BLUE or its name) to kick off; None starts with
+        the roll-off.
+
+        >>> Game.kick_off("blue")
+        <Game play, red 0-0 blue, blue to roll>
+        """
+        first = 0 if team is None else team_index(team)
         game = cls(State(), options)
         st = game.state
         st.sq = [0] * len(st.sq)          # every pawn on the board: the formation puts each on its square
         st.period, st.elapsed = period, elapsed
-        first = 0 if team is None else team
         st.kickoff_team = first
         st.first_kickoff = first if period == 1 else 1 - first
-        restarts.lay_out_formation(game, first)
+        flow.lay_out_formation(game, first)
         if team is None:
             st.phase, st.holder = Phase.ROLL_OFF, -1
         else:
-            play.start_turn(game, team, Turn.KICK_OFF)
+            flow.start_turn(game, first, Turn.KICK_OFF)
         st.possession = team_of(st.holder) if st.holder >= 0 else -1
         return game
 
@@ -116,7 +121,7 @@ class Game:
         st.period, st.elapsed = period, elapsed      # not `started`: hands may be declared until the first roll (S24)
         st.kickoff_team = st.first_kickoff = turn if period == 1 else 1 - turn
         st.clock_running = elapsed > 0 or period > 1
-        play.start_turn(game, turn)
+        flow.start_turn(game, turn)
         st.possession = team_of(st.holder) if st.holder >= 0 else -1
         return game
 

@@ -1,5 +1,5 @@
-"""A team's turn: the roll, players' moves, the holder's dribble, kicks, `done`, and the turn changing
-hands (RULES-STBG.md: Turns, Goalie and goal kick, S5-S10, S15, S17, S28, S31)."""
+"""A team's turn: the roll, players' moves, the holder's dribble, kicks and `done` (RULES-STBG.md: Turns,
+Goalie and goal kick, S5-S10, S15, S17, S28, S31); the turn changing hands is flow.py's."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -9,7 +9,9 @@ from hal.board import TEAMS
 from . import restarts
 from .board import GOAL_AREA, PAWN_IDS, cost, file_of, goal_area_mates, king, line, name, other, team_of
 from .errors import Illegal
+from .flow import end_turn
 from .reach import goal_kick_ends, holder_distances, kick_ends, offside, pawn_at, space_clash, team_mask
+from .stars import carry_out, steal_step
 from .state import BOTH_ROLL, SETUPS, Phase, Turn
 
 if TYPE_CHECKING:
@@ -50,7 +52,6 @@ def step(game: Game, pawn: int, to: int) -> None:
     if to == st.sq[pawn]:
         raise Illegal("bad_input", f"{PAWN_IDS[pawn]} is on {name(to)} already")
     if st.star == "steal":
-        from .stars import steal_step
         return steal_step(game, pawn, to)
     if st.star:
         raise Illegal("not_expected", f"the {st.star} card moves the ball: put it on its square")
@@ -114,7 +115,6 @@ def kick(game: Game, to: int) -> None:
     if st.phase != Phase.PLAY:
         raise Illegal("not_expected", f"the ball is not played now (phase {st.phase})")
     if st.star in ("pass", "shoot"):
-        from .stars import carry_out
         return carry_out(game, to)
     if st.star:
         raise Illegal("not_expected", "the steal card moves a player onto the ball first")
@@ -227,34 +227,3 @@ def _in_turn(game: Game, pawn: int) -> None:
         raise Illegal("no_token", f"{PAWN_IDS[pawn]} is not on the board")
     if team_of(pawn) != st.turn:
         raise Illegal("not_your_turn", f"it is {TEAMS[st.turn]}'s turn")
-
-
-def end_turn(game: Game, reason: str) -> None:
-    st = game.state
-    game.emit("turn_end", team=TEAMS[st.turn], reason=reason)
-    start_turn(game, other(st.turn))
-
-
-def start_turn(game: Game, team: int, kind: str = Turn.OPEN) -> None:
-    """The team's turn starts (S22 the turn clock with it); an ordinary turn is skipped once for each
-    substitution the team made (S12, S25), a set piece's never."""
-    st = game.state
-    if st.time_up:
-        return restarts.end_period(game)
-    for _ in range(8):
-        k = kind
-        if st.holder >= 0 and team_of(st.holder) == team and GOAL_AREA[team] >> st.sq[st.holder] & 1:
-            k = Turn.GOAL_KICK
-        if k != Turn.OPEN or not st.skips[team]:
-            kind = k
-            break
-        st.skips[team] -= 1
-        st.sub_pawn[team] = -1
-        game.emit("turn_skipped", team=TEAMS[team])
-        team, kind = other(team), Turn.OPEN
-    st.phase, st.turn, st.kind = Phase.PLAY, team, kind
-    st.rolled, st.points, st.roll, st.star, st.star_played = False, 0, 0, "", False
-    st.kicked, st.stealer, st.turn_clock = False, -1, 0.0
-    if kind not in (Turn.FREE_KICK, Turn.CORNER):
-        st.barred = -1
-    st.sub_pawn[team] = -1

@@ -1,6 +1,7 @@
 """Everything between turns: the roll-off, battles, faults and referee cards, substitutions, scoring
 chances, the set-ups of kick-off, free kick, penalty and corner (S20 a forbidden placement is refused at
-once, `done` while the position breaks the rule), and the end of a period (RULES-STBG.md, S4, S11-S26)."""
+once, `done` while the position breaks the rule) (RULES-STBG.md, S4, S11-S26). Each ends in flow.py: a turn
+starting, a set-up starting or the period ending."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
@@ -22,10 +23,10 @@ from .board import (
     name,
     other,
     pawns_of,
-    standard_slots,
     team_of,
 )
 from .errors import Illegal
+from .flow import end_period, find_holder, kickoff_setup, lay_out_formation, start_setup, start_turn
 from .reach import KING_BALL, NEIGHBOURS, clash_mask, on_board_count, pawn_at, pawns_in
 from .state import Phase, Turn
 
@@ -65,7 +66,6 @@ def _roll_off(game: Game) -> None:
     game.emit("roll_off", winner=TEAMS[winner])
     st.first_kickoff = st.kickoff_team = winner
     lay_out_formation(game, winner)
-    from .play import start_turn
     start_turn(game, winner, Turn.KICK_OFF)
 
 
@@ -79,7 +79,6 @@ def start_battle(game: Game, challenger: int) -> None:
 
 def _battle(game: Game) -> None:
     """The higher roll takes the ball and its team has a new turn; equal rolls: the challenger's fault."""
-    from .play import start_turn
     st = game.state
     c = st.challenger
     ct = team_of(c)
@@ -139,11 +138,11 @@ def card(game: Game, kind: str) -> None:
     if st.phase == Phase.ABANDONED:
         return
     if st.award == "penalty_kick":
-        _start_setup(game, Phase.PENALTY_SETUP, st.attack)
+        start_setup(game, Phase.PENALTY_SETUP, st.attack)
     elif st.time_up:
         end_period(game)
     else:
-        _start_setup(game, Phase.FREE_KICK_SETUP, team)
+        start_setup(game, Phase.FREE_KICK_SETUP, team)
         st.placed_other = False
 
 
@@ -208,7 +207,7 @@ def _chance(game: Game) -> None:
     st.holder = -1
     if st.time_up:
         return end_period(game)
-    _start_setup(game, Phase.CORNER_SETUP, st.attack)
+    start_setup(game, Phase.CORNER_SETUP, st.attack)
 
 
 def _goal(game: Game, team: int) -> None:
@@ -223,7 +222,6 @@ def _goal(game: Game, team: int) -> None:
 
 
 def _save(game: Game) -> None:
-    from .play import start_turn
     st = game.state
     defend = other(st.attack)
     keeper = pawns_in(st, defend, GOAL_AREA[defend])[0]
@@ -236,49 +234,6 @@ def _save(game: Game) -> None:
 
 
 # ----- set-ups ---------------------------------------------------------------------------------------------
-def _start_setup(game: Game, phase: str, first: int) -> None:
-    st = game.state
-    st.phase, st.turn, st.done = phase, first, [False, False]
-    st.rolled, st.points, st.star, st.kicked, st.stealer = False, 0, "", False, -1
-
-
-def lay_out_formation(game: Game, kickoff: int) -> None:
-    """The standard formation for the pawns on the board, p1 in goal, the ball on the kick-off team's
-    d-file middle square."""
-    st = game.state
-    for team in (0, 1):
-        slots = standard_slots(team, team == kickoff)
-        for slot, p in zip(slots, [p for p in pawns_of(team) if st.sq[p] >= 0], strict=False):
-            st.sq[p] = slot
-    st.ball = MIDDLE[kickoff][0]
-    st.holder = pawn_at(st, kickoff, st.ball)
-
-
-def kickoff_setup(game: Game) -> None:
-    """After a goal or at half time: a free re-placement (S18), the kick-off team first, then the other, each
-    pressing done once its pawns stand as the set-up rules say; the pieces stay where they are until then."""
-    st = game.state
-    _start_setup(game, Phase.KICKOFF_SETUP, st.kickoff_team)
-    _find_holder(game)
-
-
-def end_period(game: Game) -> None:
-    st = game.state
-    st.time_up, st.clock_running = False, False
-    if st.period == 1:
-        game.emit("half_time", score={"red": st.score[0], "blue": st.score[1]})
-        st.period, st.elapsed = 2, 0.0
-        st.kickoff_team = other(st.first_kickoff)
-        kickoff_setup(game)
-        return
-    if st.score[0] == st.score[1] and game.options.shootout:
-        return shootout.start(game)
-    st.phase = Phase.FULL_TIME
-    st.winner = -1 if st.score[0] == st.score[1] else (0 if st.score[0] > st.score[1] else 1)
-    game.emit("full_time", score={"red": st.score[0], "blue": st.score[1]},
-              winner=TEAMS[st.winner] if st.winner >= 0 else None)
-
-
 def nearest_outside(game: Game, pawn: int, area: int) -> int:
     """The nearest squares outside an area (king distance) free of the pawn's team-mates (S19)."""
     st = game.state
@@ -345,7 +300,7 @@ def place_pawn(game: Game, pawn: int, to: int) -> None:
     if st.phase == Phase.FREE_KICK_SETUP and pawn != st.fouler:
         st.placed_other = True
     st.sq[pawn] = to
-    _find_holder(game)
+    find_holder(game)
 
 
 def ball_places(game: Game) -> int:
@@ -366,14 +321,7 @@ def place_ball(game: Game, to: int) -> None:
     if not ball_places(game) >> to & 1:
         raise Illegal("placement", f"the ball may not be put on {name(to)} at this set-up")
     st.ball = to
-    _find_holder(game)
-
-
-def _find_holder(game: Game) -> None:
-    st = game.state
-    if st.phase != Phase.FREE_KICK_SETUP:
-        team = st.kickoff_team if st.phase == Phase.KICKOFF_SETUP else st.attack
-        st.holder = pawn_at(st, team, st.ball)
+    find_holder(game)
 
 
 class Need(NamedTuple):
@@ -440,7 +388,6 @@ def setup_todo(game: Game, team: int) -> list[str]:
 
 
 def setup_done(game: Game, team: int) -> None:
-    from .play import start_turn
     st = game.state
     if team != st.turn:
         raise Illegal("not_your_turn", f"{TEAMS[st.turn]} sets up now")
@@ -456,7 +403,7 @@ def setup_done(game: Game, team: int) -> None:
         st.turn = other(team)
         return
     if st.phase == Phase.KICKOFF_SETUP:
-        _find_holder(game)
+        find_holder(game)
         st.phase = Phase.PLAY
         return start_turn(game, st.kickoff_team, Turn.KICK_OFF)
     if st.phase == Phase.CORNER_SETUP:
@@ -467,4 +414,3 @@ def setup_done(game: Game, team: int) -> None:
     st.corner = corner_for(other(st.attack), st.ball)      # S21: the spot square's file
     st.phase, st.dice = Phase.CHANCE, [0, 0]
     game.emit("scoring_chance", team=TEAMS[st.attack], square=name(st.ball), penalty=True)
-

@@ -8,7 +8,9 @@ from hal.board import TEAMS
 
 from .board import ANY_GOAL_AREA, GOAL_AREA, KINDS, PAWN_IDS, cost, line, name, other, pawns_of, squares_of, team_of
 from .errors import Illegal
+from .flow import end_turn
 from .reach import clear_line, nearest_to_ball, offside, team_mask
+from .restarts import start_chance
 from .state import SET_PIECE_TURNS, Phase
 
 if TYPE_CHECKING:
@@ -128,8 +130,6 @@ def play(game: Game, team: int, kind: str) -> None:
 
 def carry_out(game: Game, to: int) -> None:
     """The ball put down after a Pass or Shoot card: a pass ends the turn, a shot is a chance."""
-    from .play import end_turn
-    from .restarts import start_chance
     st = game.state
     team = st.turn
     targets = pass_targets(st, team) if st.star == "pass" else shoot_targets(st, team)

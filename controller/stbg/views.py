@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from controller.ruleset import LedView
+from controller.ruleset import Fix, LedView
 from hal.board import TEAMS
 
 from . import legal
@@ -15,7 +15,7 @@ from .restarts import allowed_places, setup_needs
 from .state import BOTH_ROLL, OVER, SETUPS, Phase, Turn
 
 if TYPE_CHECKING:
-    from .game import Fix, Game
+    from .game import Game
 
 MUST_KICK = (Turn.KICK_OFF, Turn.FREE_KICK, Turn.CORNER)       # the turn's first ball action is a kick
 
@@ -111,7 +111,6 @@ def offside_positions(game: Game) -> int:
 def restart_fixes(game: Game) -> list[Fix]:
     """What the team setting up still needs, one Fix per token: the ball to its squares, a pawn to move (to the
     squares the set-up allows it), a square to fill (kind `fill`, square -1: any pawn of the team may go)."""
-    from .game import Fix
     st = game.state
     if st.phase not in SETUPS:
         return []

@@ -1,0 +1,98 @@
+"""What every `soccerboard` command line shares: the exit statuses, the parser with one-line errors, the
+argument types that check a value's range, and the quiet end when the reader of standard output goes away.
+
+A leaf below the commands: controller/cli.py (the dispatcher) and each command's module (render, replay, the
+daemon's, the simulator's) import it, and it imports nothing of theirs, so no command imports the dispatcher."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import NoReturn
+
+OK, REJECTED, USAGE, INTERRUPTED = 0, 1, 2, 130     # docs/daemon.md, "Exit status"
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Help that shows an option's default when it has a meaningful one (not None, not a flag's False)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if ("%(default)" not in text and default is not None and default is not argparse.SUPPRESS
+                and action.option_strings and not isinstance(default, bool)):
+            text += " (default: %(default)s)"
+        return text
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: `soccerboard sim: argument --speed: ... (see soccerboard sim --help)`."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+# argument types: a value out of range is a one-line usage error before the command starts anything
+def positive(text: str) -> float:
+    value = _number(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
+    return value
+
+
+def not_negative(text: str) -> float:
+    value = _number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return value
+
+
+def at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text}")
+    return value
+
+
+def port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
+    if not 0 <= value < 65536:
+        raise argparse.ArgumentTypeError(f"must be a port number from 0 (any free port) to 65535, not {text}")
+    return value
+
+
+def fraction(text: str) -> float:
+    value = _number(text)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {text}")
+    return value
+
+
+def _number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, not {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+    return value
+
+
+def quiet_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
