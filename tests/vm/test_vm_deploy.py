@@ -103,7 +103,11 @@ def test_a_reboot_mid_match_resumes_the_match(installed_vm, figures):
             f"mosquitto_sub -h 127.0.0.1 -p 1884 -t {BASE}/state -C 1 -W 30"))
         assert retained_after["seq"] >= retained_before["seq"]
         after = spectator.wait_seq_above(max(before, retained_after["seq"]), 120)
-        assert vm.out(f"ls {JOURNAL}/*.jsonl").split() == journals_before      # the same match, resumed
+        journals_after = vm.out(f"ls {JOURNAL}/*.jsonl").split()
+        assert journals_after == journals_before, (     # the same match, resumed
+            f"{journals_after} after the reboot, {journals_before} before:\n"
+            + vm.run(f"journalctl --no-pager -u soccerboard.service || true; tail -n 3 {JOURNAL}/*.jsonl",
+                     check=False)[1])
         state = spectator.last("state")
         assert state is not None and state["seq"] > before
         figures["reboot_mid_match"] = {"seq_before": before, "seq_after": after,
