@@ -6,6 +6,9 @@ import json
 SOCCERBOARD = "/opt/soccerboard/.venv/bin/soccerboard"
 STATE = "/var/lib/soccerboard"
 JOURNAL = f"{STATE}/journal"
+# the bots' matches keep their own journals: the installed daemon on the idle serial board started a match
+# of its own in JOURNAL, which `sim` would otherwise take up
+SIM_JOURNAL = f"{STATE}/sim-journal"
 
 # A match that plays by itself under the unit: the same unit, sandbox and journal directory, with the
 # daemon on the sim board and seeded bots (`soccerboard sim`, publishing to the board's broker with the
@@ -19,10 +22,15 @@ ExecStart={exe} sim --config /etc/soccerboard/soccerboard.toml --broker mqtt://1
 
 def sim_match(speed: float) -> str:
     """Replace the daemon's command by a bots' match and restart it."""
-    text = SIM_DROP_IN.format(exe=SOCCERBOARD, journal=JOURNAL, speed=speed)
-    return ("mkdir -p /etc/systemd/system/soccerboard.service.d\n"
+    text = SIM_DROP_IN.format(exe=SOCCERBOARD, journal=SIM_JOURNAL, speed=speed)
+    return ("systemctl stop soccerboard.service\n"
+            f"install -d -o soccerboard -g soccerboard -m 0750 {SIM_JOURNAL}\n"
+            "mkdir -p /etc/systemd/system/soccerboard.service.d\n"
             f"cat > /etc/systemd/system/soccerboard.service.d/vm-sim.conf <<'EOF'\n{text}EOF\n"
-            "systemctl daemon-reload\nsystemctl restart soccerboard.service\n")
+            "systemctl daemon-reload\n"
+            # the brokers keep no retained state across a restart: the idle board's own seq goes away
+            "systemctl restart mosquitto.service soccerboard-spectators.service\n"
+            "systemctl start soccerboard.service\n")
 
 
 # What the daemon's sandbox lets a process do: the probe runs as a copy of the installed unit (its [Unit]

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from tests.vm.conftest import add_board_rule, doctor_failures, wait_ready
-from tests.vm.guest_scripts import JOURNAL, SOCCERBOARD, sandbox_probe, sim_match
+from tests.vm.guest_scripts import JOURNAL, SIM_JOURNAL, SOCCERBOARD, sandbox_probe, sim_match
 from tests.vm.host_side import BASE, Spectator
 from tests.vm.vm import REPO
 
@@ -94,7 +94,7 @@ def test_a_reboot_mid_match_resumes_the_match(installed_vm, figures):
         wait_ready(vm)
         spectator.wait_connected(60)
         before = spectator.wait_seq_above(20, 120)
-        journals_before = vm.out(f"ls {JOURNAL}/*.jsonl").split()
+        journals_before = vm.out(f"ls {SIM_JOURNAL}/*.jsonl").split()
         retained_before = json.loads(vm.out(
             f"mosquitto_sub -h 127.0.0.1 -p 1884 -t {BASE}/state -C 1 -W 10"))
         vm.reboot()
@@ -103,10 +103,10 @@ def test_a_reboot_mid_match_resumes_the_match(installed_vm, figures):
             f"mosquitto_sub -h 127.0.0.1 -p 1884 -t {BASE}/state -C 1 -W 30"))
         assert retained_after["seq"] >= retained_before["seq"]
         after = spectator.wait_seq_above(max(before, retained_after["seq"]), 120)
-        journals_after = vm.out(f"ls {JOURNAL}/*.jsonl").split()
+        journals_after = vm.out(f"ls {SIM_JOURNAL}/*.jsonl").split()
         assert journals_after == journals_before, (     # the same match, resumed
             f"{journals_after} after the reboot, {journals_before} before:\n"
-            + vm.run(f"journalctl --no-pager -u soccerboard.service || true; tail -n 3 {JOURNAL}/*.jsonl",
+            + vm.run(f"journalctl --no-pager -u soccerboard.service || true; tail -n 3 {SIM_JOURNAL}/*.jsonl",
                      check=False)[1])
         state = spectator.last("state")
         assert state is not None and state["seq"] > before
@@ -166,14 +166,14 @@ def test_uninstall_keeps_the_journals(installed_vm, figures):
     vm.boot()
     wait_ready(vm)
     vm.run(sim_match(0.2))
-    vm.wait_until(f"ls {JOURNAL}/*.jsonl", 300, "a journal")
+    vm.wait_until(f"ls {SIM_JOURNAL}/*.jsonl", 300, "a journal")
     vm.run("systemctl stop soccerboard.service")      # the match stops growing its journal
-    journals = vm.out(f"sha256sum {JOURNAL}/*.jsonl")
+    journals = vm.out(f"sha256sum {SIM_JOURNAL}/*.jsonl")
     src = "/root/soccerboard"
     staged = vm.copy_in(REPO, "checkout")
     vm.run(f"rm -rf {src} && cp -a {staged} {src}", timeout=300)
     out = vm.out(f"cd {src} && bash deploy/install.sh --uninstall", timeout=300)
     assert "kept" in out
-    assert vm.out(f"sha256sum {JOURNAL}/*.jsonl") == journals
+    assert vm.out(f"sha256sum {SIM_JOURNAL}/*.jsonl") == journals
     vm.run("! systemctl is-active soccerboard.service && test ! -e /etc/systemd/system/soccerboard.service "
            "&& test ! -e /opt/soccerboard && id soccerboard")

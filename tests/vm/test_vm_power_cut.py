@@ -17,7 +17,8 @@ import pytest
 from controller.daemon.journal import read_journal
 from simulator.bench.soak.checks import numbered, without
 from tests.vm.conftest import wait_ready
-from tests.vm.guest_scripts import JOURNAL, sim_match
+from tests.vm.guest_scripts import SIM_JOURNAL as JOURNAL
+from tests.vm.guest_scripts import sim_match
 from tests.vm.host_side import Spectator
 
 pytestmark = pytest.mark.vm
