@@ -39,6 +39,28 @@ SETTLE_MS = 50
 SETTLE_SECONDS = SETTLE_MS / 1000
 
 
+def parse_team(text: str) -> int:
+    """A team's index from its name; ValueError for anything else."""
+    if text not in TEAMS:
+        raise ValueError(f"{text!r} is not a team (red or blue)")
+    return TEAMS.index(text)
+
+
+def team_index(team: int | str) -> int:
+    """A team given as its index (0, 1) or its name ("red", "blue"): the index, checked at the call.
+
+    >>> team_index("blue"), team_index(0)
+    (1, 0)
+    """
+    if isinstance(team, str):
+        return parse_team(team)
+    if not isinstance(team, int) or isinstance(team, bool):
+        raise TypeError(f"team must be 0, 1, 'red' or 'blue', not {type(team).__name__} {team!r}")
+    if team not in (0, 1):
+        raise ValueError(f"{team!r} is not a team (0 or 1, red or blue)")
+    return team
+
+
 def square_index(name: str) -> int:
     """Index of a square name such as ``"c10"``; ValueError for anything else.
 

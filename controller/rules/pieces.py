@@ -6,6 +6,8 @@ A pawn is an int 0..21: team * 11 + slot, slot 0 the keeper, 1-4 defenders, 5-8 
 from __future__ import annotations
 
 from hal.board import TEAMS as TEAMS
+from hal.board import parse_team as parse_team
+from hal.board import team_index as team_index
 
 RED, BLUE = 0, 1  # indices into TEAMS
 KEEPER, DEFENDER, MIDFIELDER, STRIKER = "keeper", "defender", "midfielder", "striker"
@@ -61,21 +63,6 @@ def parse_pawn(text: str) -> int:
             f"{text!r} is not a pawn id (red-gk, red-d1..d4, red-m1..m4, red-s1..s2, same for blue)") from None
 
 
-def parse_team(text: str) -> int:
-    if text not in TEAMS:
-        raise ValueError(f"{text!r} is not a team (red or blue)")
-    return TEAMS.index(text)
-
-
-def team_index(team: int | str) -> int:
-    """A team given as its index (0, 1) or its name ("red", "blue"): the index, checked at the call."""
-    if isinstance(team, str):
-        return parse_team(team)
-    if not isinstance(team, int) or isinstance(team, bool):
-        raise TypeError(f"team must be 0, 1, 'red' or 'blue', not {type(team).__name__} {team!r}")
-    if team not in (0, 1):
-        raise ValueError(f"{team!r} is not a team (0 or 1, red or blue)")
-    return team
 
 
 class Pawn(int):

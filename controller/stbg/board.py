@@ -6,6 +6,8 @@ The areas are those of RULES-STBG.md S1; every area is a bit mask (bit n is squa
 from __future__ import annotations
 
 from hal.board import N_SQUARES, TEAMS, square_index, square_name
+from hal.board import parse_team as parse_team  # the engine's modules take the team vocabulary from here
+from hal.board import team_index as team_index
 
 RED, BLUE = 0, 1
 N_PAWNS = 12
@@ -143,22 +145,6 @@ def parse_pawn(text: str) -> int:
         raise ValueError(f"unknown pawn {text!r} (red-p1..red-p6, blue-p1..blue-p6)") from None
 
 
-def parse_team(text: str) -> int:
-    try:
-        return TEAMS.index(text)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a team (red or blue)") from None
-
-
-def team_index(team: int | str) -> int:
-    """A team given as its index (0, 1) or its name ("red", "blue"): the index, checked at the call."""
-    if isinstance(team, str):
-        return parse_team(team)
-    if not isinstance(team, int) or isinstance(team, bool):
-        raise TypeError(f"team must be 0, 1, 'red' or 'blue', not {type(team).__name__} {team!r}")
-    if team not in (0, 1):
-        raise ValueError(f"{team!r} is not a team (0 or 1, red or blue)")
-    return team
 
 
 def standard_slots(team: int, kicks_off: bool) -> list[int]:
