@@ -20,6 +20,7 @@ from controller.replay import replay_lines
 from hal.backends import open_hardware
 from hal.serial_board import SerialBoard
 from simulator.bench.mosquitto import CHECKOUT
+from simulator.bench.process import stop_process
 from simulator.bench.waits import wait_for
 
 SENSED = '# soccerboard-journal {"board_follows_game": false}'   # a sensed board, as the daemon runs
@@ -118,13 +119,7 @@ class EmulatedBoard:
         return result[0]
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        stop_process(self.proc, timeout=5)
         self._reader.join(2)
         self.out.close()
         self.err.close()

@@ -18,6 +18,7 @@ from typing import Literal, Self
 import paho.mqtt.client as mqtt
 import pytest
 
+from simulator.bench.process import stop_process
 from tests.daemon.daemon_helpers import ROOT, free_port, wait_for
 
 DEPLOY = ROOT / "deploy"
@@ -96,13 +97,8 @@ class Broker:
         return True
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        if self.proc:
+            stop_process(self.proc, timeout=10)
         if self.proc and self.proc.stderr:
             self.proc.stderr.close()
 
