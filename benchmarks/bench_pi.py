@@ -248,14 +248,14 @@ def gc_pauses(tmp: Path, broker, seed: int, default: bool, root: Path = ROOT) ->
 TABLES_CHILD = r"""
 import sys, time
 t0 = time.perf_counter()
-from controller.rules import paths
+from controller.games.stw import reach
 mode = sys.argv[1]
 if mode == "build":
-    paths.prepare()
+    reach.prepare()
 else:
     from controller.daemon.pathcache import load_or_build
     load_or_build([sys.argv[2]])
-    paths.prepare()
+    reach.prepare()
 print(time.perf_counter() - t0)
 """
 

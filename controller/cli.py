@@ -154,7 +154,7 @@ def _main(argv: list[str]) -> int:
     if args.command == "schema":
         import json
 
-        from .rules.snapshot import Snapshot
+        from .games.stw.snapshot import Snapshot
         print(json.dumps(Snapshot.model_json_schema(), indent=2))
         return OK
     if hasattr(args, "handler"):

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 from hal.board import BIT_TOKEN, N_SQUARES, SETTLE_SECONDS, TOKEN_BIT, square_name
 from hal.board import square_index as parse_square
 
-from .ruleset import Illegal, Reading, Ruleset, RulesGame, get_ruleset, minor_foul_for
+from .games import get_ruleset
 from .scenario import ClockLine, Input, Lift, Move, Place, PressLine, RollLine, Setup
+from .seam import Illegal, Reading, Ruleset, RulesGame, minor_foul_for
 
 if TYPE_CHECKING:
     from .leds.view import BoardView

@@ -17,8 +17,8 @@ import sys
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from .rules import geometry as g
-from .rules.profile import Profile, default_profile
+from .games.stw import geometry as g
+from .games.stw.profile import Profile, default_profile
 
 S = 36                     # one square, in SVG user units
 MARGIN = 26                # room for the rank numbers left and right

@@ -15,8 +15,8 @@ from typing import Any, TextIO
 
 from . import story
 from .core import Core, Outcome
-from .ruleset import Illegal
 from .scenario import BadInput, parse_line
+from .seam import Illegal
 
 
 def replay_lines(lines: Iterable[str], core: Core | None = None, leds: bool = False) -> list[dict]:
@@ -34,7 +34,7 @@ def _core_for(first_line: str | None) -> Core:
     if first_line and first_line.startswith(JOURNAL_HEADER):
         try:
             header = json.loads(first_line[len(JOURNAL_HEADER):])
-            from .ruleset import get_ruleset
+            from .games import get_ruleset
             name = header.get("ruleset", "soccer_tactics_world")
             return Core(get_ruleset(name, options=header.get("options") or None),
                         board_follows_game=bool(header.get("board_follows_game", True)))

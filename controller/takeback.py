@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .ruleset import Illegal
+from .seam import Illegal
 
 ROLL, QUIET_TICK, PLAY = "roll", "tick", "play"
 """The kinds of action in an engine's history: a die roll, time passing with nothing decided, anything else."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 import time
 
 from controller.core import Core
-from controller.rules import Game
-from controller.ruleset import get_ruleset
+from controller.games import get_ruleset
+from controller.games.stw import Game
 from controller.scenario import parse_obj
 from hal.board import SETTLE_SECONDS
 from simulator.bots import Bot

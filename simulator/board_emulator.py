@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from controller.commandline import Parser, fraction, not_negative
-from controller.ruleset import get_ruleset
+from controller.games import get_ruleset
 from controller.scenario import BadInput, Lift, Move, Place, PressLine, RollLine, Setup, parse_line
 from firmware_bridge.firmware import sbconst as C
 from firmware_bridge.firmware.device import BoardDevice

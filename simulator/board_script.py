@@ -15,8 +15,8 @@ clock). The bots' thinking time is left out, and the script stops before they wo
 from __future__ import annotations
 
 from controller.core import Core
-from controller.rules.actions import Dribble
-from controller.ruleset import get_ruleset
+from controller.games import get_ruleset
+from controller.games.stw.actions import Dribble
 from controller.scenario import parse_obj
 from hal.board import SETTLE_SECONDS, TOKEN_BIT, TOKENS, square_name
 from simulator.autoplay import stw_game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from controller.rules import geometry as g
+from controller.games.stw import geometry as g
 from hal.board import TOKEN_BIT
 
 FRAME_SECONDS = 0.01

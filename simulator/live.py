@@ -34,7 +34,7 @@ from controller.daemon.main import (
 from controller.daemon.observer_thread import ObserverThread
 from controller.daemon.service import Daemon
 from controller.daemon.sources import LineSource, ScenarioSource
-from controller.rules.state import Options
+from controller.games.stw.state import Options
 from controller.scenario import BadInput, Setup, parse_line
 from controller.web.server import WebServer
 from hal.backends import open_hardware
@@ -114,7 +114,7 @@ def match_options(args, settings: Settings) -> dict:
         options["extra_time_minutes"] = 15.0 if args.extra_time_minutes is None else args.extra_time_minutes
     try:
         if ruleset == "stbg":       # the other game's modules only when it is played: a faster start
-            from controller.stbg.state import Options as StbgOptions
+            from controller.games.stbg.state import Options as StbgOptions
             StbgOptions(**options)
         else:
             Options(**options)

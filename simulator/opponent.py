@@ -7,8 +7,8 @@ the move clock run out on purpose.
 """
 from __future__ import annotations
 
-from controller.rules.actions import Dribble, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
-from controller.rules.pieces import TEAMS
+from controller.games.stw.actions import Dribble, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
+from controller.games.stw.pieces import TEAMS
 from simulator.bots import Bot
 
 

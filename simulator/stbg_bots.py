@@ -9,14 +9,28 @@ from collections.abc import Callable
 from typing import Any
 
 from controller.core import Core
-from controller.ruleset import get_ruleset
+from controller.games import get_ruleset
+from controller.games.stbg import (
+    KINDS,
+    PAWN_IDS,
+    Action,
+    Card,
+    Done,
+    Game,
+    Hand,
+    Kick,
+    Roll,
+    Star,
+    Step,
+    Substitution,
+    Tick,
+)
+from controller.games.stbg.board import GOAL_AREA, name, other, rank_of, squares_of
+from controller.games.stbg.legal import may_press_done
+from controller.games.stbg.reach import KING_BALL
+from controller.games.stbg.restarts import setup_needs, setup_todo
+from controller.games.stbg.stars import why_not
 from controller.scenario import parse_obj
-from controller.stbg import KINDS, PAWN_IDS, Action, Card, Done, Game, Hand, Kick, Roll, Star, Step, Substitution, Tick
-from controller.stbg.board import GOAL_AREA, name, other, rank_of, squares_of
-from controller.stbg.legal import may_press_done
-from controller.stbg.reach import KING_BALL
-from controller.stbg.restarts import setup_needs, setup_todo
-from controller.stbg.stars import why_not
 from hal.board import SETTLE_SECONDS, TEAMS
 
 Event = dict[str, Any]

@@ -6,8 +6,8 @@ The scripts under benchmarks/ stand on the installed packages alone: none import
 them on sys.path (what a benchmark and a test share lives in simulator.bench).
 
 Inside the controller no modules import each other round in a circle (a strongly connected set in the graph of
-imports that run: those inside functions included, those under `if TYPE_CHECKING:` left out), but the KNOWN_CIRCLES
-written out below, each with what removes it. A circle outside them fails with its modules named."""
+imports that run: those inside functions included, those under `if TYPE_CHECKING:` left out). A circle fails with
+its modules named."""
 from __future__ import annotations
 
 import ast
@@ -23,20 +23,10 @@ LAYERS = ("firmware_bridge", "hal", "controller", "simulator")
 # loads the firmware's desk harness as flat modules (tests/firmware/fw_cases.py's Board, the stand-ins for
 # `machine` and `rp2`), which the firmware's own tests run on both interpreters. No other may join it.
 KNOWN = {"benchmarks/bench_firmware.py puts tests on sys.path"}     # file and finding, on whichever line
-# Import circles among the controller's modules that are there today, each with what removes it. A circle found
-# must lie inside these (inside two known circles that share a module, as one such circle): a smaller one is a
-# known circle partly undone; a new one fails.
-_STW_ENGINE = {"controller.rules." + name for name in ("engine", "errors", "legal", "moves", "physical", "play",
-                                                       "ruleset", "setpieces", "snapshot", "timekeeping", "views")}
-_STBG_ENGINE = {"controller.stbg." + name for name in ("clock", "errors", "game", "legal", "physical", "play",
-                                                      "restarts", "ruleset", "snapshot", "stars", "views")}
-KNOWN_CIRCLES = [
-    # controller/ruleset.py get_ruleset imports both engines (inside the function) to find them, and each engine
-    # takes Illegal, Fix and LedView from controller.ruleset (so does controller/takeback.py, which the games use):
-    # gone when the engines are found as plugins (entry points) instead of imported by name.
-    frozenset({"controller.ruleset", "controller.takeback", *_STW_ENGINE}),
-    frozenset({"controller.ruleset", "controller.takeback", *_STBG_ENGINE}),
-]
+# Import circles among the controller's modules that are there today, each with what removes it: none since the
+# games are found through the registry (controller/games) rather than imported by name. A circle found must lie
+# inside these (inside two known circles that share a module, as one such circle); a new one fails.
+KNOWN_CIRCLES: list[frozenset[str]] = []
 # an import of the tests package in code a script hands to another interpreter (python -c, a launcher)
 TESTS_IN_CODE = re.compile(r"^\s*(?:from|import)\s+tests\b", re.MULTILINE)
 
@@ -231,7 +221,7 @@ def test_the_benchmark_check_sees_every_way_to_a_test_module(tmp_path):
     ]
 
 
-def test_the_controller_has_no_import_circle_but_the_known_ones():
+def test_the_controller_has_no_import_circle():
     assert new_circles(import_circles(import_graph("controller")), KNOWN_CIRCLES) == []
 
 

@@ -37,8 +37,8 @@ MAX_STATE = 16 << 20        # bytes of pickle a checkpoint may inflate to (a rea
 CHECKPOINT_EVERY = 100      # journaled inputs between checkpoints: a resume replays at most this many (~4.5 KB each)
 _ROOT = Path(__file__).resolve().parents[2]
 # the code whose objects a checkpoint holds: a change to any of it makes older checkpoints unusable
-_CODE = ("controller/core.py", "controller/ruleset.py", "controller/scenario.py", "controller/daemon/referee.py",
-         "controller/rules", "controller/stbg", "hal/board.py")
+_CODE = ("controller/core.py", "controller/seam.py", "controller/scenario.py", "controller/daemon/referee.py",
+         "controller/games/stw", "controller/games/stbg", "hal/board.py")
 # The classes a checkpoint may name: what a Referee holds (tests/daemon/test_checkpoint_allow_list.py checks
 # that this is exactly what real checkpoints of seeded matches of both games need, on a followed and a sensed
 # board), and the games' actions, which a sensed board's pending reading or misplacement may hold.
@@ -46,27 +46,27 @@ _HELD = frozenset({
     ("collections", "deque"),
     ("controller.core", "Core"),
     ("controller.daemon.referee", "Referee"),
-    ("controller.ruleset", "Illegal"),
-    ("controller.ruleset", "Reading"),
-    ("controller.rules.engine", "Game"),
-    ("controller.rules.occupancy", "Occupancy"),
-    ("controller.rules.phase", "Phase"),
-    ("controller.rules.profile", "End"),
-    ("controller.rules.profile", "FormationModel"),
-    ("controller.rules.profile", "Profile"),
-    ("controller.rules.ruleset", "SoccerTacticsWorld"),
-    ("controller.rules.state", "GameState"),
-    ("controller.rules.state", "Offside"),
-    ("controller.rules.state", "Options"),
-    ("controller.rules.state", "Restart"),
-    ("controller.stbg.game", "Game"),
-    ("controller.stbg.ruleset", "SoccerTheBoardGame"),
-    ("controller.stbg.state", "Options"),
-    ("controller.stbg.state", "State"),
+    ("controller.seam", "Illegal"),
+    ("controller.seam", "Reading"),
+    ("controller.games.stw.game", "Game"),
+    ("controller.games.stw.occupancy", "Occupancy"),
+    ("controller.games.stw.phase", "Phase"),
+    ("controller.games.stw.profile", "End"),
+    ("controller.games.stw.profile", "FormationModel"),
+    ("controller.games.stw.profile", "Profile"),
+    ("controller.games.stw.ruleset", "SoccerTacticsWorld"),
+    ("controller.games.stw.state", "GameState"),
+    ("controller.games.stw.state", "Offside"),
+    ("controller.games.stw.state", "Options"),
+    ("controller.games.stw.state", "Restart"),
+    ("controller.games.stbg.game", "Game"),
+    ("controller.games.stbg.ruleset", "SoccerTheBoardGame"),
+    ("controller.games.stbg.state", "Options"),
+    ("controller.games.stbg.state", "State"),
 })
-ACTIONS = frozenset({("controller.rules.actions", name) for name in
+ACTIONS = frozenset({("controller.games.stw.actions", name) for name in
                      ("Spin", "MovePawn", "MoveBall", "Dribble", "RemovePawn", "Press", "MinorFoul", "Batch")} |
-                    {("controller.stbg.actions", name) for name in
+                    {("controller.games.stbg.actions", name) for name in
                      ("Card", "Step", "Kick", "Done", "Star", "Substitution", "Leave", "Hand", "Batch")})
 ALLOWED = _HELD | ACTIONS
 # the opcodes a protocol 5 pickle of a Referee is made of (and the wider forms of the same values); anything

@@ -120,8 +120,8 @@ class GameConfig(_Section):
     @field_validator("options")
     @classmethod
     def _options(cls, v: dict, info: ValidationInfo) -> dict:
-        from controller.rules import Options as WorldOptions
-        from controller.stbg.state import Options as StbgOptions
+        from controller.games.stbg.state import Options as StbgOptions
+        from controller.games.stw import Options as WorldOptions
         if "ruleset" not in info.data:       # an unknown game: its one line says so, its options are not checked
             return v
         Options = StbgOptions if info.data["ruleset"] == "stbg" else WorldOptions    # each game has its own
@@ -298,10 +298,10 @@ def _option_mixups(data: Mapping[str, Any]) -> Iterator[tuple[Loc, object, str]]
         return
     ruleset = game.get("ruleset", "soccer_tactics_world")
     if ruleset == "stbg":
-        from controller.stbg.state import Options as StbgOptions
+        from controller.games.stbg.state import Options as StbgOptions
         yield from _mixups(StbgOptions, game["options"], ("game", "options"))
     elif ruleset == "soccer_tactics_world":
-        from controller.rules import Options as WorldOptions
+        from controller.games.stw import Options as WorldOptions
         yield from _mixups(WorldOptions, game["options"], ("game", "options"))
 
 

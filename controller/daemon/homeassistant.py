@@ -35,7 +35,7 @@ class Sensor:
     extra: dict = field(default_factory=dict)
 
 
-# The snapshot fields are those of controller/rules/snapshot.py (schema soccerboard.snapshot/1): score.red,
+# The snapshot fields are those of controller/games/stw/snapshot.py (schema soccerboard.snapshot/1): score.red,
 # score.blue, offense (the team in possession, null before the set-up), clock.elapsed (seconds played in
 # the period, as of the last published change), clock.period (1, 2 halves; 3, 4 extra time; 5 shoot-out),
 # phase. Templates stay plain field reads so that tests can check each path against a real retained state.

@@ -1,6 +1,6 @@
 """The first game's path tables, kept on disk so the daemon starts in a fraction of a second.
 
-Building every table (controller/rules/paths.py) takes about a second here and several on a Pi, at every
+Building every table (controller/games/stw/reach.py) takes about a second here and several on a Pi, at every
 start. The tables depend only on the board's geometry and the code that builds them, so they are written
 once (the first start after an install or an upgrade) and loaded afterwards. The file is named by a hash
 of that geometry and of the building code, so a changed board or a new release finds no file and builds
@@ -22,7 +22,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from controller.rules import (
+from controller.games.stw import (
     export_path_tables,
     install_path_tables,
     path_table_sources,

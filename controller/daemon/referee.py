@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from controller.core import Core, Outcome
-from controller.ruleset import Illegal, get_ruleset
+from controller.games import get_ruleset
 from controller.scenario import BadInput, parse_obj
+from controller.seam import Illegal
 
 _CLOCK_VOLATILE = ("now", "elapsed")
 

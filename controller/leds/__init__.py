@@ -7,7 +7,7 @@
 """
 from collections.abc import Callable
 
-from controller.ruleset import RulesGame
+from controller.seam import RulesGame
 
 from .corrections import Step, plan_corrections
 from .palette import COLOURS, PRIORITY, RGB, WARNING_SECONDS

@@ -1,7 +1,7 @@
 """The LED planner: from the game (and what the board tracker knows) to one colour per square.
 
 Pure: it reads the game and a BoardView, changes neither, and returns an LedPlan. One planner serves every
-game: it reads a game only through the ruleset boundary (controller/ruleset.py: `led_view`, `pawn_targets`,
+game: it reads a game only through the ruleset boundary (controller/seam.py: `led_view`, `pawn_targets`,
 the ball's squares, the offside line, the set-up's fixes and exclusion zone), so each game says what is
 legal and worth lighting and the planner only says how. Each square shows one meaning, the first that applies
 in palette.PRIORITY (highest first):
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.ruleset import LedView, RulesGame
+from controller.seam import LedView, RulesGame
 from hal.board import LED_FRAME_LEN, N_SQUARES, TEAMS, square_name
 
 from .corrections import Step, plan_corrections

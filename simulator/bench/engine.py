@@ -6,12 +6,12 @@ import statistics
 import time
 from collections.abc import Callable
 
-from controller.rules.actions import Action, Roll
-from controller.rules.engine import Game
-from controller.rules.paths import prepare as warm_tables
-from controller.rules.pieces import is_keeper, pawns_of
-from controller.rules.reference import walked_destinations
-from controller.rules.state import Options
+from controller.games.stw.actions import Action, Roll
+from controller.games.stw.game import Game
+from controller.games.stw.pieces import is_keeper, pawns_of
+from controller.games.stw.reach import prepare as warm_tables
+from controller.games.stw.reference import walked_destinations
+from controller.games.stw.state import Options
 from simulator.bench.common import Row
 from simulator.bots import Bot, play_match
 

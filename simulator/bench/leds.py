@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 import time
 
+from controller.games.stw.game import Game
+from controller.games.stw.state import Options
 from controller.leds import AGREES, BoardView, plan_leds
-from controller.rules.engine import Game
-from controller.rules.state import Options
 from simulator.bench.common import Row, median_and_p99
 from simulator.bots import Bot, play_match
 

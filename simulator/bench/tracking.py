@@ -7,12 +7,12 @@ import time
 from typing import Any
 
 from controller.core import Core
+from controller.games import get_ruleset
+from controller.games.stw import geometry as g
+from controller.games.stw.game import Game
+from controller.games.stw.physical import expected_occupancy
+from controller.games.stw.state import Options
 from controller.leds.planner import plan_leds
-from controller.rules import geometry as g
-from controller.rules.engine import Game
-from controller.rules.physical import expected_occupancy
-from controller.rules.state import Options
-from controller.ruleset import get_ruleset
 from controller.scenario import parse_obj
 from controller.tracking import FrameTracker
 from hal.board import TOKEN_BIT

@@ -82,7 +82,7 @@ def test_render_refuses_an_output_name_it_cannot_write(tmp_path):
 
 
 def test_an_unexpected_failure_is_one_line_and_its_traceback_needs_v(monkeypatch, capsys):
-    from controller.rules import snapshot
+    from controller.games.stw import snapshot
 
     def broken(*_a, **_k):
         raise RuntimeError("the schema broke")

@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from controller.core import Core
-from controller.ruleset import get_ruleset
+from controller.games import get_ruleset
 from controller.scenario import ClockLine, parse_obj
 
 

@@ -65,7 +65,7 @@ def test_the_allowed_classes_are_exactly_what_real_checkpoints_hold_and_the_game
 
 
 def test_the_actions_allowed_are_every_action_class_of_both_games():
-    defined = {(module, name) for module in ("controller.rules.actions", "controller.stbg.actions")
+    defined = {(module, name) for module in ("controller.games.stw.actions", "controller.games.stbg.actions")
                for name, obj in vars(importlib.import_module(module)).items()
                if isinstance(obj, type) and obj.__module__ == module}
     assert defined == checkpoint.ACTIONS

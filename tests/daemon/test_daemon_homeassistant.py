@@ -18,7 +18,7 @@ import pytest
 from controller.daemon.config import ConfigError, load_settings
 from controller.daemon.homeassistant import SENSORS, discovery_messages, package_version
 from controller.daemon.referee import Referee
-from controller.rules.pieces import TEAMS
+from controller.games.stw.pieces import TEAMS
 from tests.daemon.daemon_helpers import (
     BASE,
     BOARD,

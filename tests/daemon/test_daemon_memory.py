@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from controller.daemon.config import load_settings
 from controller.daemon.service import SIM_RECORD, Daemon
-from controller.rules import geometry as g
-from controller.rules import paths
-from controller.rules.engine import UNDO_DEPTH
+from controller.games.stw import geometry as g
+from controller.games.stw import reach
+from controller.games.stw.game import UNDO_DEPTH
 from hal.backends import open_hardware
 from simulator.players import AutoplaySource
 from tests.daemon.daemon_helpers import wait_for
@@ -16,10 +16,10 @@ OPTIONS = {"half_minutes": 3.0, "extra_time": False}
 def _unbuilt_tables() -> int:
     """Path tables play may ask for that are not built yet: pawns (one die, three regions), ball (one or two
     dice; forward at the kick-off)."""
-    pawns = sum(paths._BY_VARIANT[v][s][n] is None
-                for v, half in enumerate(paths.HALVES) for s in g.squares_of(half) for n in paths.PAWN_STEPS)
-    balls = sum(paths._BALL[f][s][n] is None for s in range(g.N_SQUARES)
-                for f, steps in ((0, paths.BALL_STEPS), (1, paths.PAWN_STEPS), (-1, paths.PAWN_STEPS)) for n in steps)
+    pawns = sum(reach._BY_VARIANT[v][s][n] is None
+                for v, half in enumerate(reach.HALVES) for s in g.squares_of(half) for n in reach.PAWN_STEPS)
+    balls = sum(reach._BALL[f][s][n] is None for s in range(g.N_SQUARES)
+                for f, steps in ((0, reach.BALL_STEPS), (1, reach.PAWN_STEPS), (-1, reach.PAWN_STEPS)) for n in steps)
     return pawns + balls
 
 
@@ -29,9 +29,9 @@ def test_autoplayed_matches_leave_no_growing_records(tmp_path, monkeypatch):
     hw = open_hardware({"backend": "sim"})
     daemon = Daemon(settings, hw, board_follows_game=True, tick=0.05, auto_setup=False)
     built = []                           # every rule table built in this test, by start-up or by play
-    build_pawn, build_ball = paths.pawn_table, paths._ball_walk
-    monkeypatch.setattr(paths, "pawn_table", lambda *a: built.append(("pawn", *a)) or build_pawn(*a))
-    monkeypatch.setattr(paths, "_ball_walk", lambda *a: built.append(("ball", *a)) or build_ball(*a))
+    build_pawn, build_ball = reach.pawn_table, reach._ball_walk
+    monkeypatch.setattr(reach, "pawn_table", lambda *a: built.append(("pawn", *a)) or build_pawn(*a))
+    monkeypatch.setattr(reach, "_ball_walk", lambda *a: built.append(("ball", *a)) or build_ball(*a))
     unbuilt = _unbuilt_tables()
     seen = {"leds": 0, "full_time": 0, "history": 0}
 

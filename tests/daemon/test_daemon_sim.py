@@ -27,7 +27,7 @@ def test_browser_inputs_are_physical_events_that_settle_before_the_core_hears_th
         wait_for(lambda: sim.state()["expects"]["input"] == "ball", 5, "the kick-off roll")
         [to] = [a.to for a in sim.daemon.referee.core.game.legal_actions()
                 if type(a).__name__ == "MoveBall"][:1]
-        from controller.rules.geometry import name
+        from controller.games.stw.geometry import name
         sim.send({"type": "lift", "square": "d9", "token": "ball"})
         sim.send({"type": "place", "square": name(to), "token": "ball"})
         time.sleep(0.1)

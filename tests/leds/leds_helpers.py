@@ -1,8 +1,8 @@
 """Helpers for the LED tests: exact frames written as {meaning: "sq sq ..."}."""
 from __future__ import annotations
 
+from controller.games.stw import geometry as g
 from controller.leds import RGB
-from controller.rules import geometry as g
 
 
 def expect_exact(plan, expected: dict[str, str]) -> None:

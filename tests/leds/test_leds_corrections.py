@@ -5,9 +5,9 @@ import itertools
 import random
 import time
 
+from controller.games.stw import geometry as g
 from controller.leds import Step, plan_corrections
 from controller.leds.corrections import EXACT_LIMIT, pair_squares
-from controller.rules import geometry as g
 
 P = g.parse
 

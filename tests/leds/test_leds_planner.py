@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 from leds_helpers import expect_exact, mask
 
+from controller.games.stw import geometry as g
+from controller.games.stw.game import Game
 from controller.leds import AGREES, PRIORITY, RGB, BoardView, plan_leds
-from controller.rules import geometry as g
-from controller.rules.engine import Game
 from tests.rules.dsl import edited, play, position
 
 P = g.parse
@@ -223,7 +223,7 @@ def test_corner_placement_lifted_pawn_shows_where_it_may_be_placed():
     play(gm, "ball a16", "blue-m1 c14", "blue-d1 c16", "blue-gk d16")
     assert gm.state.phase == "corner_placement" and gm.expects()["team"] == "blue"
     plan = plan_leds(gm, lifted("f13:blue"))
-    from controller.rules.actions import MovePawn
+    from controller.games.stw.actions import MovePawn
     want = {a.to for a in gm.legal_actions() if isinstance(a, MovePawn) and a.pawn == gm.pawn_on(1, P("f13"))}
     assert want and {s for s, m in plan.meanings.items() if m == "legal_destination"} == want
     assert plan.meanings[P("f13")] == "lifted_from"
@@ -296,7 +296,7 @@ def test_every_meaning_has_a_colour_and_no_square_is_dark_but_lit():
 def test_plans_over_random_match_positions_never_fail():
     import random
 
-    from controller.rules.state import Options
+    from controller.games.stw.state import Options
     from simulator.bots import Bot, play_match
     rng = random.Random(5)
     seen: set[str] = set()

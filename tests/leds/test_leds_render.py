@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from PIL import Image
 
+from controller.games.stw import geometry as g
+from controller.games.stw.snapshot import snapshot_of
 from controller.leds import BoardView, plan_leds
 from controller.render import BOARD_X, BOARD_Y, TEAM_FILL, S, load, render_main, render_png, render_svg, scene
-from controller.rules import geometry as g
-from controller.rules.snapshot import snapshot_of
 from tests.rules.dsl import play, position
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -6,12 +6,12 @@
 """
 from __future__ import annotations
 
-from controller.rules import geometry as g
-from controller.rules.actions import MinorFoul, parse_action
-from controller.rules.engine import Game
-from controller.rules.errors import Illegal
-from controller.rules.pieces import TEAMS, parse_pawn
-from controller.rules.state import Options
+from controller.games.stw import geometry as g
+from controller.games.stw.actions import MinorFoul, parse_action
+from controller.games.stw.errors import Illegal
+from controller.games.stw.game import Game
+from controller.games.stw.pieces import TEAMS, parse_pawn
+from controller.games.stw.state import Options
 
 
 def position(red: dict, blue: dict, ball: str, offense: str = "red", phase: str = "offensive_set", **options) -> Game:
@@ -73,7 +73,7 @@ def offense(game: Game) -> str:
 
 
 def holder(game: Game) -> str | None:
-    from controller.rules.pieces import pawn_id
+    from controller.games.stw.pieces import pawn_id
     return pawn_id(game.state.holder) if game.state.holder >= 0 else None
 
 

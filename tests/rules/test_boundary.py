@@ -1,5 +1,5 @@
 """The seam between the engine and the rest: the core, the LED planner and the daemon reach the engine only
-through the public package (controller.rules) and the ruleset protocol (controller.ruleset), so the engine's
+through the public package (controller.games.stw) and the ruleset protocol (controller.seam), so the engine's
 modules can be rearranged, or a second game plugged in, without touching them."""
 from __future__ import annotations
 
@@ -8,20 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from controller.rules import Game, Phase
-from controller.rules.pieces import pawns_of
+from controller.games.stw import Game, Phase
+from controller.games.stw.pieces import pawns_of
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKED = [ROOT / "controller" / "core.py", *sorted((ROOT / "controller" / "leds").rglob("*.py")),
            *sorted((ROOT / "controller" / "daemon").rglob("*.py"))]
-PUBLIC = {"controller.rules", "controller.ruleset"}
+PUBLIC = {"controller.games.stw", "controller.seam"}
 # daemon modules that still name an engine module directly; the names they use are public already
-# (controller.rules.Options, controller.rules.Illegal), and no other module may join them
+# (controller.games.stw.Options, controller.games.stw.Illegal), and no other module may join them
 KNOWN: set[tuple[str, str]] = set()     # (file, engine submodule) allowed for now: none
 
 
 def engine_imports(path: Path, root: Path = ROOT) -> list[str]:
-    """The controller.rules modules a file under `root` imports (relative imports resolved)."""
+    """The controller.games.stw modules a file under `root` imports (relative imports resolved)."""
     package = ".".join(path.relative_to(root).with_suffix("").parts[:-1])
     out = []
     for node in ast.walk(ast.parse(path.read_text())):
@@ -32,34 +32,34 @@ def engine_imports(path: Path, root: Path = ROOT) -> list[str]:
             if node.level:
                 parent = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join([*parent, base] if base else parent)
-            names = [base] + [f"{base}.{a.name}" for a in node.names if base == "controller.rules"
+            names = [base] + [f"{base}.{a.name}" for a in node.names if base == "controller.games.stw"
                               and a.name[:1].islower() and a.name in SUBMODULES]
         else:
             continue
-        out += [n for n in names if n.startswith(("controller.rules", "controller.ruleset"))]
+        out += [n for n in names if n.startswith(("controller.games.stw", "controller.seam"))]
     return out
 
 
-SUBMODULES = {p.stem for p in (ROOT / "controller" / "rules").glob("*.py") if p.stem != "__init__"}
+SUBMODULES = {p.stem for p in (ROOT / "controller" / "games" / "stw").glob("*.py") if p.stem != "__init__"}
 
 
 @pytest.mark.parametrize("path", CHECKED, ids=lambda p: str(p.relative_to(ROOT)))
 def test_only_the_public_engine_names_are_imported(path):
     rel = str(path.relative_to(ROOT))
     bad = [m for m in engine_imports(path) if m not in PUBLIC and (rel, m) not in KNOWN]
-    assert not bad, f"{rel} imports {bad}: use the names controller.rules exports, or the ruleset protocol"
+    assert not bad, f"{rel} imports {bad}: use the names controller.games.stw exports, or the ruleset protocol"
 
 
 def test_the_check_sees_a_submodule_import(tmp_path):
     fake = tmp_path / "controller" / "leds" / "_probe_for_test.py"     # a tree of its own: the checkout stays as it is
     fake.parent.mkdir(parents=True)
-    fake.write_text("from controller.rules import geometry as g\nfrom ..rules.pieces import RED\n")
-    assert engine_imports(fake, tmp_path) == ["controller.rules", "controller.rules.geometry",
-                                              "controller.rules.pieces"]
+    fake.write_text("from controller.games.stw import geometry as g\nfrom ..games.stw.pieces import RED\n")
+    assert engine_imports(fake, tmp_path) == ["controller.games.stw", "controller.games.stw.geometry",
+                                              "controller.games.stw.pieces"]
 
 
 def test_every_phase_the_engine_enters_is_a_phase_member():
-    from controller.rules import Options
+    from controller.games.stw import Options
     from simulator.bots import Bot, play_match
     game = Game.kick_off(None, Options(half_minutes=8))
     seen = set()

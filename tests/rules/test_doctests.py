@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-PUBLIC = ["controller.rules", "controller.rules.actions", "controller.rules.engine", "controller.rules.geometry",
+PUBLIC = ["controller.games.stw", "controller.games.stw.actions", "controller.games.stw.game",
+          "controller.games.stw.geometry",
           "controller.shootout",
-          "controller.rules.pieces"]
+          "controller.games.stw.pieces"]
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from controller.rules import (
+from controller.games.stw import (
     BLUE,
     RED,
     Dribble,
@@ -22,8 +22,8 @@ from controller.rules import (
     Tick,
     parse_action,
 )
-from controller.rules.geometry import N_SQUARES
-from controller.rules.pieces import N_PAWNS
+from controller.games.stw.geometry import N_SQUARES
+from controller.games.stw.pieces import N_PAWNS
 
 
 def test_squares_and_pawns_are_ints_that_read_as_names():

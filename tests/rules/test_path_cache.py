@@ -8,33 +8,33 @@ import marshal
 import pytest
 
 from controller.daemon import pathcache
-from controller.rules import paths
+from controller.games.stw import reach
 
 
 def _empty_tables() -> tuple:
     """The engine's tables as a fresh process has them: none built."""
     def none(kinds: int) -> list:
         return [[[None] * 13 for _ in range(128)] for _ in range(kinds)]
-    return none(len(paths.HALVES)), none(3), none(3)
+    return none(len(reach.HALVES)), none(3), none(3)
 
 
 @pytest.fixture(scope="module")
 def fresh() -> tuple:
     """Every table, built from scratch in this process."""
-    saved = paths.snapshot_tables()
-    paths.restore_tables(_empty_tables())
-    built = paths.export_tables()
-    paths.restore_tables(saved)
+    saved = reach.snapshot_tables()
+    reach.restore_tables(_empty_tables())
+    built = reach.export_tables()
+    reach.restore_tables(saved)
     return built
 
 
 @pytest.fixture
 def clean_tables():
     """Each test starts with no table built, and the process's tables are put back afterwards."""
-    saved = paths.snapshot_tables()
-    paths.restore_tables(_empty_tables())
+    saved = reach.snapshot_tables()
+    reach.restore_tables(_empty_tables())
     yield
-    paths.restore_tables(saved)
+    reach.restore_tables(saved)
 
 
 def _only_file(directory) -> object:
@@ -45,20 +45,20 @@ def _only_file(directory) -> object:
 
 def test_first_start_builds_and_writes_the_cache_later_starts_load_identical_tables(tmp_path, fresh, clean_tables):
     assert pathcache.load_or_build([tmp_path]) == "built"
-    assert paths.export_tables() == fresh
+    assert reach.export_tables() == fresh
     written = _only_file(tmp_path)
-    paths.restore_tables(_empty_tables())
+    reach.restore_tables(_empty_tables())
     assert pathcache.load_or_build([tmp_path]) == "loaded"
-    assert paths.export_tables() == fresh
+    assert reach.export_tables() == fresh
     assert _only_file(tmp_path) == written
 
 
 def test_loaded_tables_are_shared_as_a_build_shares_them(tmp_path, clean_tables):
     pathcache.load_or_build([tmp_path])
-    paths.restore_tables(_empty_tables())
+    reach.restore_tables(_empty_tables())
     assert pathcache.load_or_build([tmp_path]) == "loaded"
-    shared = sum(paths._BY_VARIANT[v][s][n] is paths._BY_VARIANT[0][s][n]
-                 for v in (1, 2) for s in range(128) for n in paths.PAWN_STEPS)
+    shared = sum(reach._BY_VARIANT[v][s][n] is reach._BY_VARIANT[0][s][n]
+                 for v in (1, 2) for s in range(128) for n in reach.PAWN_STEPS)
     assert shared > 0        # a defender's table equal to the unrestricted one is one object, not a copy
 
 
@@ -76,12 +76,12 @@ def test_a_damaged_cache_is_rebuilt_never_trusted(tmp_path, fresh, clean_tables,
     else:
         blob = bytearray(b"\x00\xff" * 5000)
     path.write_bytes(bytes(blob))
-    paths.restore_tables(_empty_tables())
+    reach.restore_tables(_empty_tables())
     assert pathcache.load_or_build([tmp_path]) == "rebuilt"
-    assert paths.export_tables() == fresh
-    paths.restore_tables(_empty_tables())
+    assert reach.export_tables() == fresh
+    reach.restore_tables(_empty_tables())
     assert pathcache.load_or_build([tmp_path]) == "loaded"      # the bad file was replaced by a good one
-    assert paths.export_tables() == fresh
+    assert reach.export_tables() == fresh
 
 
 def test_a_well_formed_file_holding_wrong_tables_is_rejected(tmp_path, fresh, clean_tables):
@@ -92,14 +92,14 @@ def test_a_well_formed_file_holding_wrong_tables_is_rejected(tmp_path, fresh, cl
     fmt, pawns, ball, crossed = fresh
     wrong_shape = (fmt, pawns[:-1], ball, crossed)
     # every unrestricted pawn table said to reach nowhere (a pawn can always move 1-6 squares somewhere)
-    unrestricted = 128 * len(paths.PAWN_STEPS)
+    unrestricted = 128 * len(reach.PAWN_STEPS)
     nowhere = tuple((0, *t[1:]) if i < unrestricted else t for i, t in enumerate(pawns))
     wrong_values = (fmt, nowhere, ball, crossed)
     for tables in (wrong_shape, wrong_values):
         path.write_bytes(pathcache.encode(tables))
-        paths.restore_tables(_empty_tables())
+        reach.restore_tables(_empty_tables())
         assert pathcache.load_or_build([tmp_path]) == "rebuilt"
-        assert paths.export_tables() == fresh
+        assert reach.export_tables() == fresh
 
 
 def test_a_cache_of_another_geometry_or_code_is_stale_not_read(tmp_path, fresh, clean_tables, monkeypatch):
@@ -107,9 +107,9 @@ def test_a_cache_of_another_geometry_or_code_is_stale_not_read(tmp_path, fresh, 
     old = _only_file(tmp_path)
     monkeypatch.setattr(pathcache, "path_tables_fingerprint", lambda: ("another board",))
     assert pathcache.cache_key() != old.name.removeprefix("path-tables-").removesuffix(".bin")
-    paths.restore_tables(_empty_tables())
+    reach.restore_tables(_empty_tables())
     assert pathcache.load_or_build([tmp_path]) == "built"
-    assert paths.export_tables() == fresh
+    assert reach.export_tables() == fresh
     assert not old.exists()                       # the stale file is gone, the new one in its place
     assert _only_file(tmp_path) != old
 
@@ -125,4 +125,4 @@ def test_an_unwritable_cache_directory_still_gives_the_tables(tmp_path, fresh, c
     blocked = tmp_path / "a-file"
     blocked.write_text("not a directory")
     assert pathcache.load_or_build([blocked / "cache"]) == "built"
-    assert paths.export_tables() == fresh
+    assert reach.export_tables() == fresh

@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from controller.rules import geometry as g
-from controller.rules.profile import ProfileError, default_profile, load_profile
+from controller.games.stw import geometry as g
+from controller.games.stw.profile import ProfileError, default_profile, load_profile
 
 
 def test_default_profile_matches_board_spec():

@@ -11,13 +11,13 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from controller.games.stw.game import Game
+from controller.games.stw.moves import region
+from controller.games.stw.pieces import N_PAWNS, is_keeper, pawns_of, stays_home
+from controller.games.stw.reference import walked_destinations
+from controller.games.stw.snapshot import snapshot_of
+from controller.games.stw.state import Options
 from controller.replay import replay_lines
-from controller.rules.engine import Game
-from controller.rules.moves import region
-from controller.rules.pieces import N_PAWNS, is_keeper, pawns_of, stays_home
-from controller.rules.reference import walked_destinations
-from controller.rules.snapshot import snapshot_of
-from controller.rules.state import Options
 from simulator.autoplay import simulate
 from simulator.bots import Bot, play_match
 

@@ -1,8 +1,8 @@
 """Rule 1: set-up and kick-off (C1, C2, C16)."""
-from controller.rules import chebyshev
-from controller.rules.actions import Roll
-from controller.rules.engine import Game
-from controller.rules.state import Options
+from controller.games.stw import chebyshev
+from controller.games.stw.actions import Roll
+from controller.games.stw.game import Game
+from controller.games.stw.state import Options
 
 from .dsl import at, ball, holder, offense, play, rejects
 

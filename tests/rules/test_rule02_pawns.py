@@ -109,10 +109,10 @@ def test_rule2_rank_and_file_limits_every_pattern_against_a_square_by_square_wal
     file (16 squares, at most 3 one behind the other) that the other ten pawns of a team can make, the squares
     the limits forbid a moving pawn are exactly those where it would make a run too long. Rank 6 and file a
     touch no penalty or goal area, so only the run limits speak there."""
-    from controller.rules import parse_square
-    from controller.rules.occupancy import MAX_FILE_RUN, MAX_RANK_RUN, Occupancy
-    from controller.rules.pieces import N_PAWNS
-    from controller.rules.profile import default_profile
+    from controller.games.stw import parse_square
+    from controller.games.stw.occupancy import MAX_FILE_RUN, MAX_RANK_RUN, Occupancy
+    from controller.games.stw.pieces import N_PAWNS
+    from controller.games.stw.profile import default_profile
 
     profile = default_profile()
     mover = 9                                                   # red-s1, off the board: the pawn about to move

@@ -1,8 +1,8 @@
 """Rule 3: how the ball moves (exact distance, one change, C5 never back to a rank or file, over pawns)."""
 import itertools
 
-from controller.rules import geometry as g
-from controller.rules.paths import ball_targets
+from controller.games.stw import geometry as g
+from controller.games.stw.reach import ball_targets
 
 from .dsl import ball, play, position, rejects
 

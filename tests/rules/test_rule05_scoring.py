@@ -93,7 +93,7 @@ def test_rule5_rule6C_a_goal_kick_spin_is_a_goal_kick_for_the_d_team_keeper():
 
 
 def test_rule5_rule1_rule10_the_kickoff_after_a_goal_keeps_the_kickoff_rules():
-    from controller.rules import chebyshev
+    from controller.games.stw import chebyshev
     gm = shot_in_blue_area()
     play(gm, "spin goal")
     assert gm.state.phase == "kick_off" and offense(gm) == "blue" and ball(gm) in ("d9", "e9")

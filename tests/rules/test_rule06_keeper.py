@@ -49,8 +49,8 @@ def test_rule6C_goal_kick_inside_the_area_is_refused():
 
 
 def test_rule6C_goal_kick_ball_slid_out_of_the_area_rests_on_its_way_inside_it():
-    from controller.rules import geometry as g
-    from controller.rules.physical import read_difference
+    from controller.games.stw import geometry as g
+    from controller.games.stw.physical import read_difference
     gm = shot_then_goal_kick()
     play(gm, "red-m1 e13", "red-m3 a15", "blue-gk e16", "ball e16", "roll blue 1", "blue-m1 a11",
          "roll blue 2", "roll red 2")                              # a keeper's kick of 4 from e16

@@ -108,7 +108,7 @@ def test_rule9B_C19_penalty_setup_a_team_with_nothing_to_place_lets_the_other_go
 
 
 def test_rule9B_C19_penalty_setup_lists_only_the_placing_teams_pawns():
-    from controller.rules.actions import MovePawn
+    from controller.games.stw.actions import MovePawn
     gm = penalty()
     movers = {a.pawn for a in gm.legal_actions() if isinstance(a, MovePawn)}
     assert movers and all(p >= 11 for p in movers)                # blue's pawns only

@@ -1,5 +1,5 @@
 """Rule 10: free kick (the zone, the ring just outside it, the kicker barred)."""
-from controller.rules.pieces import parse_pawn
+from controller.games.stw.pieces import parse_pawn
 
 from .dsl import holder, offense, play, position, rejects, squares
 
@@ -31,7 +31,7 @@ def test_rule10_the_kicker_may_not_touch_the_ball_until_another_pawn_has():
 
 
 def test_rule10_ring_is_the_squares_at_distance_two():
-    from controller.rules import geometry as g
+    from controller.games.stw import geometry as g
     assert squares(g.ring(g.parse("a16"), 1)) == {"a14", "b14", "c14", "c15", "c16"}
 
 

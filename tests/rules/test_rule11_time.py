@@ -1,6 +1,6 @@
 """Rule 11: the move clock, halves, injury-time completion, extra time and the penalty shoot-out."""
-from controller.rules.engine import Game
-from controller.rules.state import Options
+from controller.games.stw.game import Game
+from controller.games.stw.state import Options
 
 from .dsl import offense, play, play_events, position, rejects
 

@@ -2,7 +2,7 @@
 import pytest
 from pydantic import ValidationError
 
-from controller.rules.state import Options
+from controller.games.stw.state import Options
 
 from .dsl import holder, play, position
 

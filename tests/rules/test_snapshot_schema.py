@@ -2,8 +2,8 @@
 import json
 from pathlib import Path
 
+from controller.games.stw.snapshot import SCHEMA, Snapshot
 from controller.replay import replay_lines
-from controller.rules.snapshot import SCHEMA, Snapshot
 
 EXPORTED = Path(__file__).resolve().parents[2] / "controller" / "schema" / "snapshot.schema.json"
 

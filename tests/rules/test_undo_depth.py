@@ -1,10 +1,10 @@
 """Undo reaches back UNDO_DEPTH actions; older states are dropped, so a long match keeps a flat memory."""
 import pytest
 
-from controller.rules.actions import Roll
-from controller.rules.engine import UNDO_DEPTH, Game
-from controller.rules.errors import Illegal
-from controller.rules.state import Options
+from controller.games.stw.actions import Roll
+from controller.games.stw.errors import Illegal
+from controller.games.stw.game import UNDO_DEPTH, Game
+from controller.games.stw.state import Options
 from simulator.bots import Bot, play_match
 
 
@@ -36,7 +36,7 @@ def test_the_last_actions_undo_one_by_one_to_the_exact_states_then_stop():
 def test_a_trial_apply_and_undo_never_costs_an_undo_step():
     """physical.py probes a move by applying and undoing it; at a full history that must not drop a state."""
     game = Game.kick_off(None)
-    from controller.rules.actions import Tick
+    from controller.games.stw.actions import Tick
     for _ in range(3 * UNDO_DEPTH):
         game.apply(Tick(0.0))
     before = list(game.history)

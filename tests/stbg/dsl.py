@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from controller.games.stbg import Game, Illegal, Options, parse, parse_action
+from controller.games.stbg.board import PAWN_IDS, parse_team
 from controller.replay import replay_lines
-from controller.stbg import Game, Illegal, Options, parse, parse_action
-from controller.stbg.board import PAWN_IDS, parse_team
 
 DEFAULT_RED = {"p1": "d1", "p2": "b6", "p3": "d6", "p4": "f6"}
 DEFAULT_BLUE = {"p1": "d16", "p2": "b11", "p3": "d11", "p4": "f11"}

@@ -1,7 +1,7 @@
 """RULES-STBG.md, Board and pieces (S1-S3): the areas, the goal area as one space, six identical pawns a team,
 the deck."""
-from controller.stbg import Game
-from controller.stbg.board import CENTRE_BLOCK, GOAL_AREA, PENALTY_AREA, SPOTS, cost, name, squares_of
+from controller.games.stbg import Game
+from controller.games.stbg.board import CENTRE_BLOCK, GOAL_AREA, PENALTY_AREA, SPOTS, cost, name, squares_of
 
 from .dsl import play, position, rejects, sq
 

@@ -14,7 +14,7 @@ def test_the_library_example_runs():
 
 def test_every_reason_the_engine_raises_is_documented():
     raised = set()
-    for path in (ROOT / "controller" / "stbg").glob("*.py"):
+    for path in (ROOT / "controller" / "games" / "stbg").glob("*.py"):
         raised |= set(re.findall(r'Illegal\(\s*"([a-z_]+)"', path.read_text()))
     text = DOC.read_text()
     missing = sorted(r for r in raised if f"`{r}`" not in text)
@@ -24,7 +24,8 @@ def test_every_reason_the_engine_raises_is_documented():
 def test_the_engines_docstring_examples_run():
     import importlib
     failed = attempted = 0
-    for name in ("controller.stbg", "controller.stbg.actions", "controller.stbg.game", "controller.notation"):
+    for name in ("controller.games.stbg", "controller.games.stbg.actions", "controller.games.stbg.game",
+                 "controller.notation"):
         result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
         failed += result.failed
         attempted += result.attempted

@@ -1,6 +1,6 @@
 """RULES-STBG.md, Set-up and kick-off (S4, S18): the roll-off, the standard formation, the kick-off pass, the
 re-placement after a goal and at half time."""
-from controller.stbg import BLUE, RED, Game, Roll
+from controller.games.stbg import BLUE, RED, Game, Roll
 
 from .dsl import ball, holder, play, position, rejects, sq
 
@@ -68,7 +68,7 @@ def test_s18_done_refused_while_the_kick_off_set_up_breaks_the_rule():
 
 
 def test_s18_turn_names_the_kick_off_team_throughout_the_set_up():
-    from controller.stbg.snapshot import snapshot_of
+    from controller.games.stbg.snapshot import snapshot_of
     game = position(red={"p1": "d1", "p2": "b6", "p3": "e14", "p4": "f6"},
                     blue={"p1": "a16", "p2": "b11", "p3": "d11", "p4": "f11"}, ball="e14")
     play(game, "roll red 2", "ball e16", "blue-p1 d16", "blue-p3 d9", "blue-p4 e9", "ball d9", "done blue")

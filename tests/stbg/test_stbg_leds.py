@@ -8,10 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from controller.games.stbg import parse
+from controller.games.stbg.board import name
 from controller.leds import RGB, BoardView, plan_leds, planner_for
 from controller.replay import replay_lines
-from controller.stbg import parse
-from controller.stbg.board import name
 from tests.leds.test_leds_palette import MIN_DE, worst_de
 
 from .dsl import explicit, play, position
@@ -311,7 +311,7 @@ def test_every_position_of_seeded_matches_lights_only_what_the_rules_allow():
     """After every action of seeded bot matches, with nothing, each pawn of the team to act, or the ball
     lifted: a lifted pawn's cyan squares are its legal moves or free moves, the blue squares the ball's, and
     the points on the goal line are the points left."""
-    from controller.stbg import Game, Options
+    from controller.games.stbg import Game, Options
     from simulator.stbg_bots import StbgBot, play_match
     checked = 0
     for seed in range(3):

@@ -8,10 +8,10 @@ import json
 import os
 import random
 
+from controller.games.stbg import Game, Illegal, Options, Step
+from controller.games.stbg.board import GOAL_AREA, goal_area_mates, pawns_of
+from controller.games.stbg.snapshot import snapshot_of
 from controller.replay import replay_lines
-from controller.stbg import Game, Illegal, Options, Step
-from controller.stbg.board import GOAL_AREA, goal_area_mates, pawns_of
-from controller.stbg.snapshot import snapshot_of
 from simulator.stbg_bots import StbgBot, lines_for, play_match
 
 MATCHES = int(os.environ.get("SOCCERBOARD_STBG_MATCHES", "1000"))

@@ -1,9 +1,10 @@
-"""The ruleset boundary as this game fills it (controller/ruleset.py): the Ruleset registered as "stbg", the
+"""The ruleset boundary as this game fills it (controller/seam.py): the Ruleset registered as "stbg", the
 game's protocol views with their meaning here, and the set-up's needs the LEDs would show."""
-from controller.ruleset import CallsMinorFouls, get_ruleset, minor_foul_for
+from controller.games import get_ruleset
+from controller.games.stbg import Game
+from controller.games.stbg.board import name, parse, squares_of
 from controller.scenario import parse_obj
-from controller.stbg import Game
-from controller.stbg.board import name, parse, squares_of
+from controller.seam import CallsMinorFouls, minor_foul_for
 
 from .dsl import play, position
 

@@ -1,7 +1,7 @@
 """RULES-STBG.md, Scoring (S11, S21, S31): the ball entering the opponents' goal area is a chance, both roll
 (attacker higher: goal; defender higher: save and a goal kick; equal: a corner from the side the ball came
 from); an empty goal area is a goal at once."""
-from controller.stbg import BLUE
+from controller.games.stbg import BLUE
 
 from .dsl import ball, events, holder, play, position
 

@@ -1,8 +1,8 @@
 """A sent-off pawn (red card, second yellow) is off the pitch at once for the rules, and stands on its square
 until the players lift it (BOARD.md section 3: pawns that leave the board are lifted and not put down): the
 board is consistent with it there, and its lift is accepted, until play goes on."""
-from controller.stbg import Leave, parse_action
-from controller.stbg.physical import expected_occupancy
+from controller.games.stbg import Leave, parse_action
+from controller.games.stbg.physical import expected_occupancy
 from hal.board import TEAM_BIT, square_index
 
 from .dsl import event_names, explicit, position, rejects, replay, snapshot, verdicts

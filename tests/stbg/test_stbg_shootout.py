@@ -2,8 +2,8 @@
 import pytest
 from pydantic import ValidationError
 
-from controller.stbg import Game, Illegal, Options, parse_action
-from controller.stbg.snapshot import snapshot_of
+from controller.games.stbg import Game, Illegal, Options, parse_action
+from controller.games.stbg.snapshot import snapshot_of
 
 from .dsl import play, position
 

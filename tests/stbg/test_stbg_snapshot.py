@@ -3,8 +3,8 @@ library's notation, repr and undo."""
 import json
 from pathlib import Path
 
-from controller.stbg import Game, StbgSnapshot, parse_action
-from controller.stbg.snapshot import snapshot_of
+from controller.games.stbg import Game, StbgSnapshot, parse_action
+from controller.games.stbg.snapshot import snapshot_of
 
 from .dsl import play, position
 
@@ -30,7 +30,7 @@ def test_s32_snapshot_additions():
 
 
 def test_every_phase_snapshot_validates():
-    from controller.stbg import Options
+    from controller.games.stbg import Options
     from simulator.stbg_bots import StbgBot, play_match
     game = Game.kick_off(None, Options(half_minutes=2))
     seen = set()

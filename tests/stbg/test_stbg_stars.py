@@ -114,7 +114,7 @@ def test_s24_hand_after_an_explicit_set_up_on_the_board():
 
 
 def test_s24_hands_are_declared_before_the_first_kick_off():
-    from controller.stbg import RED, Game
+    from controller.games.stbg import RED, Game
     game = Game.kick_off(RED)
     play(game, "roll red 3")
     assert rejects(game, "hand red pass pass shoot shoot steal steal") == "card_not_allowed"

@@ -1,5 +1,5 @@
 """RULES-STBG.md, time (S7, S14, S22): two periods, the turn clock, a chance started is completed."""
-from controller.stbg import BLUE, Game
+from controller.games.stbg import BLUE, Game
 
 from .dsl import play, position
 

@@ -5,10 +5,10 @@ import json
 import os
 
 from controller.core import SETTLE_SECONDS, Core
-from controller.ruleset import get_ruleset
+from controller.games import get_ruleset
+from controller.games.stbg import Game, Options, Tick
+from controller.games.stbg.physical import expected_occupancy
 from controller.scenario import parse_obj
-from controller.stbg import Game, Options, Tick
-from controller.stbg.physical import expected_occupancy
 from controller.tracking import FrameTracker
 from simulator.frames import SensorGrid
 from simulator.stbg_bots import StbgBot, lines_for

@@ -1,7 +1,7 @@
 """RULES-STBG.md, Turns (S5-S10, S15, S17, S28, S31): a roll is a budget split over any pieces, moves cost
 their fewest steps, the holder carries the ball and may not enter an opponent's square, kicks go straight and
 are blocked by opponents, offside, and when a turn ends."""
-from controller.stbg import RED
+from controller.games.stbg import RED
 
 from .dsl import ball, events, holder, play, position, rejects, sq
 

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from controller.core import Core
+from controller.games import get_ruleset
 from controller.replay import replay_lines
-from controller.ruleset import get_ruleset
 from controller.scenario import parse_obj
 from hal.board import TOKEN_BIT, square_index
 from simulator.board_script import board_script, physical, relocations

@@ -4,8 +4,8 @@ import json
 from pathlib import Path
 
 from controller.core import Core
+from controller.games.stw.physical import expected_occupancy
 from controller.replay import replay_lines
-from controller.rules.physical import expected_occupancy
 from controller.scenario import parse_obj
 from controller.tracking import FrameTracker, change_lines
 

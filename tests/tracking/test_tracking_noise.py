@@ -3,11 +3,11 @@ played on the board through the frame tracker and the core accept exactly the mo
 import os
 
 from controller.core import SETTLE_SECONDS, Core
-from controller.rules.actions import Roll, Spin, Tick
-from controller.rules.engine import Game
-from controller.rules.physical import expected_occupancy
-from controller.rules.state import Options
-from controller.ruleset import get_ruleset
+from controller.games import get_ruleset
+from controller.games.stw.actions import Roll, Spin, Tick
+from controller.games.stw.game import Game
+from controller.games.stw.physical import expected_occupancy
+from controller.games.stw.state import Options
 from controller.scenario import parse_obj
 from controller.tracking import FrameTracker
 from simulator.bots import Bot

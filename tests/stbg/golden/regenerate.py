@@ -7,8 +7,8 @@ outputs.  .venv/bin/python tests/stbg/golden/regenerate.py
 import json
 from pathlib import Path
 
+from controller.games.stbg import Game, Options
 from controller.replay import replay_lines
-from controller.stbg import Game, Options
 from simulator.stbg_bots import StbgBot, lines_for, play_match
 
 HERE = Path(__file__).parent

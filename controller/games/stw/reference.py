@@ -10,7 +10,7 @@ from .phase import Phase
 from .pieces import other, team_of
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .game import Game
 
 OPPOSITE = {d: (-d[0], -d[1]) for d in g.DIRECTIONS}
 

@@ -35,9 +35,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation import Roll as Roll  # the dice and time of both games (controller/notation.py)
-from ..notation import Tick as Tick
-from ..notation import check_arity, parse_roll, read
+from ...notation import Roll as Roll  # the dice and time of both games (controller/notation.py)
+from ...notation import Tick as Tick
+from ...notation import check_arity, parse_roll, read
 from .geometry import Square, name, parse
 from .pieces import PAWN_IDS, TEAMS, Pawn, parse_pawn, parse_team
 
@@ -214,4 +214,4 @@ def _parse(words: list[str]) -> Action:
         return MinorFoul(parse_team(args[0]), args[1], pawn, parse(args[3]))
     if len(words) == 2:
         return MovePawn(parse_pawn(verb), parse(args[0]))
-    raise ValueError("not an action (see controller.rules.actions)")
+    raise ValueError("not an action (see controller.games.stw.actions)")

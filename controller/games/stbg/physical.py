@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from controller.ruleset import Illegal, Reading
+from controller.seam import Illegal, Reading
 from hal.board import BALL_BIT, N_SQUARES, TEAM_BIT, TEAMS
 
 from .actions import Batch, Kick, Leave, Step

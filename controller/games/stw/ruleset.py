@@ -1,4 +1,4 @@
-"""Soccer Tactics WORLD behind the Ruleset interface of controller/ruleset.py."""
+"""Soccer Tactics WORLD behind the Ruleset interface of controller/seam.py."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
@@ -8,17 +8,17 @@ from pydantic import ValidationError
 from controller.scenario import ClockLine, PressLine, RollLine, Setup, Signal, SpinLine
 
 from . import geometry as g
-from . import paths, physical
+from . import physical, reach
 from .actions import Action, MinorFoul, Press, Roll, Spin, Tick
-from .engine import Game
 from .errors import Illegal
+from .game import Game
 from .pieces import TEAMS, parse_pawn, parse_team
 from .profile import Profile, default_profile
 from .snapshot import snapshot_of
 from .state import Options
 
 if TYPE_CHECKING:
-    from controller.ruleset import RulesGame
+    from controller.seam import RulesGame
 
 
 class SoccerTacticsWorld:
@@ -32,7 +32,7 @@ class SoccerTacticsWorld:
         self.profile = profile or default_profile()
 
     def prepare(self) -> None:
-        paths.prepare()
+        reach.prepare()
 
     def new_game(self, setup: Setup) -> Game:
         opts = self.options

@@ -11,8 +11,8 @@ import heapq
 import itertools
 from typing import TYPE_CHECKING
 
-from controller.ruleset import Illegal
-from controller.ruleset import Reading as Reading  # re-exported: read_difference returns it
+from controller.seam import Illegal
+from controller.seam import Reading as Reading  # re-exported: read_difference returns it
 from hal.board import BALL_BIT, N_SQUARES, TEAM_BIT
 
 from . import geometry as g
@@ -21,7 +21,7 @@ from .phase import BALL_PHASES, Phase
 from .pieces import N_PAWNS, TEAMS, other, pawns_of, team_of
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .game import Game
 
 def expected_occupancy(game: Game) -> bytearray:
     """One occupancy mask per square: where the game expects every token (sent-off pawns until lifted)."""
@@ -176,7 +176,7 @@ def _open_ended(game: Game, action: Action, missing: list[tuple[int, str]], fina
 def _on_the_way_on(game: Game, pawn: int, square: int) -> bool:
     """Whether an unblocked path to another legal destination of the pawn passes through `square`."""
     from .moves import variant
-    from .paths import table
+    from .reach import table
     st = game.state
     t = table(variant(pawn), st.sq[pawn], st.roll)
     through = t.only.get(square, 0) | t.through_multi.get(square, 0)
@@ -308,7 +308,7 @@ def _may_reach(game: Game, a: int, b: int, token: str, final: bool, several: boo
 def _transit_squares(game: Game, pawn: int, legal: int) -> int:
     """Squares crossed on the unblocked paths to the pawn's legal destinations (a slide in progress)."""
     from .moves import variant
-    from .paths import table
+    from .reach import table
     st = game.state
     if not legal or not st.roll:
         return 0

@@ -3,7 +3,7 @@ D-team's answer, battles, shots, fouls and cards.
 """
 from __future__ import annotations
 
-from . import flow, legal, setpieces, timekeeping
+from . import clock, flow, legal, restarts
 from . import geometry as g
 from .base import Match
 from .errors import Illegal
@@ -15,9 +15,9 @@ from .moves import (
     keeper_steps,
     region,
 )
-from .paths import ball_targets
 from .phase import BALL_PHASES, MOVE_PHASES, Phase
 from .pieces import DEFENDER, KEEPER, ROLE, TEAMS, is_defender, is_keeper, other, pawn_id, pawns_of, team_of
+from .reach import ball_targets
 from .state import OUTCOMES, Offside
 
 
@@ -288,7 +288,7 @@ def _call_offside(game: Match, pawn: int | None) -> None:
     game._emit("offside", team=TEAMS[st.offense], pawn=pawn_id(pawn) if pawn is not None else None,
                square=g.name(where))
     kickers = tuple(p for p in pawns_of(d_team) if st.sq[p] >= 0 and not st.sent_off[p])
-    setpieces.award_free_kick(game, d_team, where, kickers, zone_team=st.offense)
+    restarts.award_free_kick(game, d_team, where, kickers, zone_team=st.offense)
 
 
 def _goal_area_interference(game: Match) -> bool:
@@ -407,8 +407,8 @@ def _battle_foul(game: Match, fouler: int, fouled: int, o_team: int) -> None:
     _show_yellow(game, fouler)
     if f_team != o_team and game.profile.ends[f_team].penalty_area >> square & 1:
         game._emit("penalty_kick", team=TEAMS[other(f_team)], pawn=pawn_id(fouled), square=g.name(square))
-        return setpieces.award_penalty(game, fouled)
-    setpieces.award_free_kick(game, other(f_team), square, (fouled,), zone_team=f_team)
+        return restarts.award_penalty(game, fouled)
+    restarts.award_free_kick(game, other(f_team), square, (fouled,), zone_team=f_team)
 
 
 def _show_yellow(game: Match, pawn: int) -> None:
@@ -445,7 +445,7 @@ def spin(game: Match, outcome: str) -> None:
     if outcome not in OUTCOMES:
         raise Illegal("bad_input", f"a shot ends in goal, corner or goal_kick, not {outcome!r}")
     if st.phase == Phase.SHOOTOUT:
-        return timekeeping.shootout_kick(game, outcome)
+        return clock.shootout_kick(game, outcome)
     if st.phase != Phase.SHOT:
         raise Illegal("not_expected", f"no shot is being taken (phase {st.phase})")
     team = st.offense
@@ -461,9 +461,9 @@ def spin(game: Match, outcome: str) -> None:
         st.reset_deadline = st.now + game.options.reset_seconds     # rule 11A, C23: the reset clock is shown
         return None
     if outcome == "corner":
-        return setpieces.award_corner(game)
+        return restarts.award_corner(game)
     game._emit("goal_kick", team=TEAMS[other(team)])
     st.chance_live = False
     if st.time_up:
         return flow.end_period(game)
-    setpieces.award_goal_kick(game)
+    restarts.award_goal_kick(game)

@@ -7,13 +7,13 @@ LED planner, the tracker and the bots.
 from __future__ import annotations
 
 from . import geometry as g
-from . import setpieces
+from . import restarts
 from .actions import Action, Dribble, MoveBall, MovePawn, Press
 from .base import Match
 from .moves import ball_destinations, die_destinations, keeper_steps, region
-from .paths import ball_transit
 from .phase import BALL_PHASES, MOVE_PHASES, SETUP_PHASES, Phase
 from .pieces import TEAMS, is_keeper, keeper_of, other, pawns_of
+from .reach import ball_transit
 
 FIELD_PLAYERS = tuple(tuple(p for p in pawns_of(t) if not is_keeper(p)) for t in range(len(TEAMS)))
 """Each team's pawns that may move with a die (the keeper never does, rule 6A)."""
@@ -111,14 +111,14 @@ def actions(game: Match) -> list[Action]:
             out.extend(MovePawn(p, s) for s in g.squares_of(mask))
         k = keeper_step_targets(game)
         out.extend(MovePawn(keeper_of(st.actor), s) for s in g.squares_of(k))
-        if setpieces.may_decline(game):
+        if restarts.may_decline(game):
             out.append(Press("decline"))
     elif ph in BALL_PHASES and st.roll:
         out.extend(MoveBall(s) for s in g.squares_of(ball_targets(game)))
         out.extend(Dribble(s) for s in g.squares_of(dribble_targets(game)))
     elif ph in SETUP_PHASES:
-        out.extend(setpieces.setup_actions(game))
+        out.extend(restarts.setup_actions(game))
     elif ph == Phase.CORNER_PLACEMENT:
-        out.extend(setpieces.placement_actions(game))
+        out.extend(restarts.placement_actions(game))
         out.append(Press("confirm"))
     return out

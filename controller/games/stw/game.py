@@ -1,6 +1,6 @@
 """The Game: python-chess style API over the rules of Soccer Tactics WORLD.
 
->>> from controller.rules import RED, Game, Roll
+>>> from controller.games.stw import RED, Game, Roll
 >>> game = Game.kick_off(RED)
 >>> game
 <Game kick_off, red 0-0 blue, red to roll>
@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from controller.takeback import kind_of, steps_back
 
-from . import flow, legal, pieces, play, setpieces, timekeeping, views
+from . import clock, flow, legal, pieces, play, restarts, views
 from . import geometry as g
 from .actions import (
     Action,
@@ -65,7 +65,7 @@ SPINNER = ((Spin("goal"), 4 / 8), (Spin("corner"), 2 / 8), (Spin("goal_kick"), 2
 
 
 RESOLVE_BOTH_ROLLED = {Phase.ROLL_OFF: flow.resolve_roll_off, Phase.BATTLE: play.resolve_battle,
-                       Phase.SHOOTOUT_ORDER: timekeeping.resolve_shootout_order}
+                       Phase.SHOOTOUT_ORDER: clock.resolve_shootout_order}
 """What decides a roll both teams make, once both dice are in."""
 
 
@@ -200,7 +200,7 @@ class Game:
             if ph in (Phase.CAPTURE, Phase.ANSWER) and st.actor != st.offense \
                     and legal.keeper_available(self, st.actor):
                 out["or"] = "keeper_step"
-            if setpieces.may_decline(self):
+            if restarts.may_decline(self):
                 out["or"] = "decline"
             return out
         return {"input": "ball" if ph in BALL_PHASES else "move", "team": team, "roll": st.roll}
@@ -291,7 +291,7 @@ class Game:
         """Hand the action to the rule module of the phase it comes in."""
         st = self.state
         if isinstance(action, Tick):
-            return timekeeping.tick(self, action.seconds)
+            return clock.tick(self, action.seconds)
         if isinstance(action, RemovePawn):
             return self._remove(action.pawn)
         if st.phase == Phase.FULL_TIME:
@@ -308,12 +308,12 @@ class Game:
             return self._move_pawn(action.pawn, action.to)
         if isinstance(action, MoveBall):
             if st.phase in SETUP_PHASES:
-                return setpieces.setup_move_ball(self, action.to)
+                return restarts.setup_move_ball(self, action.to)
             return play.move_ball(self, action.to)
         if isinstance(action, Dribble):
             return play.dribble(self, action.to)
         if isinstance(action, MinorFoul):
-            return setpieces.minor_foul(self, action.offender, action.reason, action.pawn, action.square)
+            return restarts.minor_foul(self, action.offender, action.reason, action.pawn, action.square)
         if isinstance(action, Batch):
             for move in action.moves:       # each placement judged as if made alone; apply() undoes them all
                 self._dispatch(move)
@@ -330,11 +330,11 @@ class Game:
             self._emit("resumed")
         elif st.paused:
             raise Illegal("not_expected", "the match is paused; press resume first")
-        elif button == "decline" and setpieces.may_decline(self):
-            setpieces.decline(self)          # back to the position before the foul,
+        elif button == "decline" and restarts.may_decline(self):
+            restarts.decline(self)          # back to the position before the foul,
             play.lapse(self)                 # whose move counts as not made (C18, C4)
         elif button == "confirm" and st.phase == Phase.CORNER_PLACEMENT:
-            setpieces.end_placements(self, st.actor)
+            restarts.end_placements(self, st.actor)
         else:
             raise Illegal("not_expected", f"the {button} button means nothing now (phase {st.phase})")
 
@@ -350,7 +350,7 @@ class Game:
         st.sq[pawn] = -1
         self._moved()
         if st.restart is not None:
-            setpieces.check_restart(self)
+            restarts.check_restart(self)
 
     def _roll(self, team: int, value: int) -> None:
         st = self.state
@@ -371,7 +371,7 @@ class Game:
                 raise Illegal("not_your_turn", f"{TEAMS[st.actor]} shoots")
             return play.spin(self, self.options.shooting_die_faces[value])
         if ph == Phase.CORNER_PLACEMENT:
-            setpieces.roll_after_placements(self, team)      # rule 8: once both teams are set up
+            restarts.roll_after_placements(self, team)      # rule 8: once both teams are set up
             ph = st.phase
         if ph not in MOVE_PHASES and ph not in BALL_PHASES:
             raise Illegal("not_expected", f"no roll is expected now (phase {ph})")
@@ -381,11 +381,11 @@ class Game:
         st = self.state
         ph = st.phase
         if ph in SETUP_PHASES:
-            return setpieces.setup_move_pawn(self, pawn, to)
+            return restarts.setup_move_pawn(self, pawn, to)
         if ph == Phase.CORNER_PLACEMENT:
-            return setpieces.place_for_corner(self, pawn, to)
+            return restarts.place_for_corner(self, pawn, to)
         if ph == Phase.CORNER_KICK and pawn == st.shooter:
-            return setpieces.corner_taker_steps_on(self, to)
+            return restarts.corner_taker_steps_on(self, to)
         play.move_pawn(self, pawn, to)
 
     # ----- listing ------------------------------------------------------------------------------------

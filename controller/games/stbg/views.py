@@ -1,11 +1,11 @@
 """What the game shows beyond its rules (read-only): the goalie's free shift inside its goal area, the
 offside line and the players beyond it, what a set-up still needs, and the LED planner's view of the game
-(controller/ruleset.py LedView: who acts, a kick pending, the points left, the turn clock)."""
+(controller/seam.py LedView: who acts, a kick pending, the points left, the turn clock)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from controller.ruleset import Fix, LedView
+from controller.seam import Fix, LedView
 from hal.board import TEAMS
 
 from . import legal

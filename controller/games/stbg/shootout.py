@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from hal.board import TEAMS
 
-from .. import shootout as tally
+from ... import shootout as tally
 from .board import other
 from .state import Phase
 

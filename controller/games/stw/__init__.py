@@ -4,7 +4,7 @@ Dice, spins and the passing of time arrive as actions (chance actions, as in Ope
 replays exactly from the list of actions it was given. Everything a program needs is importable from
 here; the submodules are the engine's own layout and may change.
 
->>> from controller.rules import RED, Game, Roll, Square, parse_action
+>>> from controller.games.stw import RED, Game, Roll, Square, parse_action
 >>> game = Game.kick_off(RED)
 >>> _ = game.apply(Roll(RED, 3))
 >>> game.apply(parse_action("ball d11"))[0]["event"]
@@ -28,19 +28,19 @@ from .actions import (
     Tick,
     parse_action,
 )
-from .engine import Game, Result
 from .errors import Illegal
+from .game import Game, Result
 from .geometry import ALL as ALL_SQUARES
 from .geometry import Square, chebyshev
 from .geometry import name as square_name
 from .geometry import parse as parse_square
-from .paths import export_tables as export_path_tables
-from .paths import geometry_fingerprint as path_tables_fingerprint
-from .paths import install_tables as install_path_tables
-from .paths import table_sources as path_table_sources
 from .phase import BALL_PHASES, BOTH_ROLL_PHASES, MOVE_PHASES, OFFSIDE_PHASES, SETUP_PHASES, Phase
 from .physical import Reading
 from .pieces import BLUE, RED, TEAMS, Pawn, is_keeper
+from .reach import export_tables as export_path_tables
+from .reach import geometry_fingerprint as path_tables_fingerprint
+from .reach import install_tables as install_path_tables
+from .reach import table_sources as path_table_sources
 from .state import GameState, Options
 from .views import Fix, LedView
 

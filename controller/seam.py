@@ -8,7 +8,7 @@ have (`CallsMinorFouls`).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
@@ -167,11 +167,14 @@ def minor_foul_for(ruleset: Ruleset, game: RulesGame, missing: list[tuple[int, s
     return None
 
 
-def get_ruleset(name: str = "soccer_tactics_world", options: dict[str, Any] | None = None) -> Ruleset:
-    if name == "soccer_tactics_world":
-        from .rules.ruleset import SoccerTacticsWorld
-        return SoccerTacticsWorld(options)
-    if name == "stbg":
-        from .stbg.ruleset import SoccerTheBoardGame
-        return SoccerTheBoardGame(options)
-    raise ValueError(f"unknown ruleset {name!r} (available: soccer_tactics_world, stbg)")
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as the registry knows it (controller/games): what every part that is not the game itself may ask
+    of it by name. A game's package makes one (its `plugin.GAME`) and names it under the `soccerboard.games`
+    entry-point group; the factories import the game's modules only when called."""
+    name: str                                   # the name in set-up lines, configs, snapshots ("ruleset")
+    title: str                                  # the name for people: the page, reports, Home Assistant
+    package: str                                # the game's package: its page module and schema live beside it
+    make_ruleset: Callable[[Mapping[str, Any] | None], Ruleset]
+    half_minutes: float = 45.0                  # a half's length, match minutes, when nothing sets it
+    default: bool = False                       # the game a set-up, config or replay that names none plays

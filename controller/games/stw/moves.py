@@ -8,9 +8,9 @@ from __future__ import annotations
 from . import geometry as g
 from .errors import Illegal
 from .occupancy import Occupancy
-from .paths import ball_targets, table
 from .pieces import N_PAWNS, ROLE, is_keeper, other, pawn_id, stays_home, team_of
 from .profile import Profile
+from .reach import ball_targets, table
 
 
 def region(pawn: int, profile: Profile) -> int:
@@ -19,7 +19,7 @@ def region(pawn: int, profile: Profile) -> int:
 
 
 def variant(pawn: int) -> int:
-    """Which path tables a pawn uses (paths.HALVES): the whole pitch, or its own half (red's or blue's)
+    """Which path tables a pawn uses (reach.HALVES): the whole pitch, or its own half (red's or blue's)
     for keepers and defenders."""
     return 1 + team_of(pawn) if stays_home(pawn) else 0
 

@@ -5,11 +5,11 @@ Read-only: nothing here changes the state.
 """
 from __future__ import annotations
 
-from controller.ruleset import Fix as Fix
-from controller.ruleset import LedView as LedView
+from controller.seam import Fix as Fix
+from controller.seam import LedView as LedView
 
 from . import geometry as g
-from . import legal, setpieces
+from . import legal, restarts
 from .actions import MovePawn
 from .base import Match
 from .phase import BALL_PHASES, BOTH_ROLL_PHASES, MOVE_PHASES, OFFSIDE_PHASES, SETUP_PHASES, Phase
@@ -101,7 +101,7 @@ def offside_positions(game: Match) -> int:
 
 
 def exclusion_zone(game: Match) -> int:
-    return setpieces.zone(game) if game.state.restart is not None else 0
+    return restarts.zone(game) if game.state.restart is not None else 0
 
 
 def restart_fixes(game: Match) -> list[Fix]:
@@ -110,15 +110,15 @@ def restart_fixes(game: Match) -> list[Fix]:
     if r is None:
         return []
     out: list[Fix] = []
-    if not setpieces.ball_ok(game):
+    if not restarts.ball_ok(game):
         out.append(Fix("ball", "ball", st.ball, r.ball_squares))
-    if setpieces.kicker_in_place(game) == -1:
+    if restarts.kicker_in_place(game) == -1:
         for p in r.kickers:
-            if setpieces.active(game, p) and setpieces.may_place(game, p):
-                out.append(Fix("kicker", TEAMS[team_of(p)], st.sq[p], setpieces.kicker_targets(game, p)))
+            if restarts.active(game, p) and restarts.may_place(game, p):
+                out.append(Fix("kicker", TEAMS[team_of(p)], st.sq[p], restarts.kicker_targets(game, p)))
     for p in range(N_PAWNS):
-        if setpieces.active(game, p) and setpieces.must_leave(game, p) and setpieces.may_place(game, p):
-            out.append(Fix("leave", TEAMS[team_of(p)], st.sq[p], setpieces.leave_targets(game, p)))
+        if restarts.active(game, p) and restarts.must_leave(game, p) and restarts.may_place(game, p):
+            out.append(Fix("leave", TEAMS[team_of(p)], st.sq[p], restarts.leave_targets(game, p)))
         elif st.sent_off[p] and st.sq[p] >= 0:
             out.append(Fix("lift_off", TEAMS[team_of(p)], st.sq[p], 0))
     return out

@@ -1,12 +1,12 @@
-"""Soccer The Board Game behind the Ruleset interface of controller/ruleset.py."""
+"""Soccer The Board Game behind the Ruleset interface of controller/seam.py."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
-from controller.ruleset import Illegal, Reading
 from controller.scenario import CardLine, ClockLine, HandLine, PressLine, RollLine, Setup, Signal
+from controller.seam import Illegal, Reading
 
 from .actions import Action, Card, Done, Hand, Roll, Star, Substitution, Tick
 from .board import parse, parse_pawn, parse_team
@@ -16,7 +16,7 @@ from .snapshot import snapshot_of
 from .state import Options
 
 if TYPE_CHECKING:
-    from controller.ruleset import RulesGame
+    from controller.seam import RulesGame
 
 
 class SoccerTheBoardGame:

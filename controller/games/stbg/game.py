@@ -1,6 +1,6 @@
 """The Game: a python-chess style API over the rules of Soccer The Board Game.
 
->>> from controller.stbg import RED, Game, Roll
+>>> from controller.games.stbg import RED, Game, Roll
 >>> game = Game.kick_off(RED)
 >>> game
 <Game play, red 0-0 blue, red to roll>
@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, NamedTuple
 
-from controller.ruleset import Fix as Fix
-from controller.ruleset import LedView as LedView
+from controller.seam import Fix as Fix
+from controller.seam import LedView as LedView
 from controller.takeback import kind_of, steps_back
 from hal.board import TEAMS
 

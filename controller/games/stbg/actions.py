@@ -200,4 +200,4 @@ def _parse(words: list[str]) -> Action:
         return Tick(float(args[0]))
     if len(words) == 2:
         return Step(parse_pawn(verb), parse(args[0]))
-    raise ValueError("not an action (see controller.stbg.actions)")
+    raise ValueError("not an action (see controller.games.stbg.actions)")

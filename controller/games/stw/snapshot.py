@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from . import clock, restarts
 from . import geometry as g
-from . import setpieces, timekeeping
 from .pieces import PAWN_IDS, TEAMS
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .game import Game
 
 SCHEMA: Final = "soccerboard.snapshot/1"
 Team = Literal["red", "blue"]
@@ -108,11 +108,11 @@ def snapshot_of(game: Game) -> Snapshot:
         pawns={pid: PawnState(square=_sq(st.sq[i]), yellow=st.yellow[i], sent_off=st.sent_off[i])
                for i, pid in enumerate(PAWN_IDS)},
         defender_yellows={"red": st.defender_yellows[0], "blue": st.defender_yellows[1]},
-        clock=Clock(period=st.period, elapsed=round(st.elapsed, 3), length=timekeeping.period_length(game),
+        clock=Clock(period=st.period, elapsed=round(st.elapsed, 3), length=clock.period_length(game),
                     running=st.clock_running, paused=st.paused, time_up=st.time_up, now=round(st.now, 3),
                     move_deadline=st.move_deadline if st.move_deadline >= 0 else None,
                     reset_deadline=st.reset_deadline if st.reset_deadline >= 0 else None),
-        restart=RestartInfo(kind=r.kind, team=TEAMS[r.team], todo=setpieces.pending(game),
+        restart=RestartInfo(kind=r.kind, team=TEAMS[r.team], todo=restarts.pending(game),
                             declinable=r.declinable) if r else None,
         shootout=Score(red=st.shootout[0], blue=st.shootout[1]) if st.period == 5 else None,
         winner=TEAMS[st.winner] if st.winner >= 0 else None,

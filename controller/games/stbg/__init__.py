@@ -3,7 +3,7 @@
 Dice, referee cards and the passing of time arrive as actions (chance actions), so a game replays
 exactly from its list of actions. Everything a program needs is importable from here.
 
->>> from controller.stbg import RED, Game, Roll, parse_action
+>>> from controller.games.stbg import RED, Game, Roll, parse_action
 >>> game = Game.kick_off(RED)
 >>> _ = game.apply(Roll(RED, 3))
 >>> [e["event"] for e in game.apply(parse_action("ball e8"))]
@@ -15,7 +15,7 @@ exactly from its list of actions. Everything a program needs is importable from 
 >>> game.apply(parse_action("red-p4 b7"))
 Traceback (most recent call last):
 ...
-controller.ruleset.Illegal: over_budget: red-p4 to b7 costs 1, 0 left
+controller.seam.Illegal: over_budget: red-p4 to b7 costs 1, 0 left
 """
 from __future__ import annotations
 

@@ -5,8 +5,8 @@ ends (half time, extra time, full time) is flow.end_period.
 """
 from __future__ import annotations
 
-from .. import shootout
-from . import flow, setpieces
+from ... import shootout
+from . import flow, restarts
 from .base import Match
 from .errors import Illegal
 from .phase import Phase
@@ -36,7 +36,7 @@ def tick(game: Match, seconds: float) -> None:
     if 0 <= st.move_deadline <= st.now:
         st.move_deadline = -1.0
         game._emit("move_clock_expired", team=TEAMS[st.move_team])
-        setpieces.minor_foul(game, st.move_team, "move_clock")
+        restarts.minor_foul(game, st.move_team, "move_clock")
     if 0 <= st.reset_deadline <= st.now:
         st.reset_deadline = -1.0
         kind = st.restart.kind if st.restart else "corner" if st.phase == Phase.CORNER_PLACEMENT else \

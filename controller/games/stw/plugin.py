@@ -1,0 +1,16 @@
+"""Soccer Tactics WORLD as the registry sees it (controller/games)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from controller.seam import GameInfo, Ruleset
+
+
+def _ruleset(options: Mapping[str, Any] | None) -> Ruleset:
+    from .ruleset import SoccerTacticsWorld
+    return SoccerTacticsWorld(dict(options) if options is not None else None)
+
+
+GAME = GameInfo(name="soccer_tactics_world", title="Soccer Tactics WORLD", package=__package__ or "",
+                make_ruleset=_ruleset, half_minutes=45.0, default=True)
