@@ -80,3 +80,17 @@ RACE = [{"type": "setup", "ruleset": "race"},
         roll("blue", 4), move("blue", "b5", "b1")]
 RACE_REFUSED = {12: "wrong_square"}
 RACE_END = {"phase": "won", "winner": "blue", "tokens": {"red": "a15", "blue": "b1"}}
+
+
+def start_soccerboard(args: list[str], log: Path) -> subprocess.Popen:
+    """`soccerboard ARGS` with the test games registered, in a session of its own, its output appended to `log`."""
+    env = site_env()
+    env.pop("NOTIFY_SOCKET", None)
+    with open(log, "ab") as f:
+        return subprocess.Popen([sys.executable, "-m", "controller.cli", *args], cwd=ROOT, env=env, stdout=f,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def journal_inputs(path: Path) -> list[dict]:
+    """The input lines of a journal (its `#` lines are the header, checkpoints and the end marker)."""
+    return json_lines(path.read_text())
