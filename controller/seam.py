@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .scenario import Setup, Signal
+    from .story import Sentences
 
 
 class Illegal(Exception):
@@ -178,3 +179,5 @@ class GameInfo:
     make_ruleset: Callable[[Mapping[str, Any] | None], Ruleset]
     half_minutes: float = 45.0                  # a half's length, match minutes, when nothing sets it
     default: bool = False                       # the game a set-up, config or replay that names none plays
+    sentences: Callable[[], Sentences] | None = None   # its events in words (controller/story.py); None: told
+                                                # plainly, each event's name and fields

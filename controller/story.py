@@ -4,6 +4,12 @@ The console (`soccerboard sim` and `run`), `soccerboard report`, `soccerboard re
 `text` field of the MQTT event documents (docs/mqtt.md, shown by the spectator page) all tell a match
 through this module, so they give every event the same minute and the same words.
 
+The words are the game's: each game's package gives its `Sentences` (which events its story tells, which of
+them `--quiet` keeps, a sentence per event) through the registry (`GameInfo.sentences`, docs/games.md).
+This module keeps what every game shares: the minute, the teams' and pawns' names, the events of the core
+and the daemon, and the plain telling of a game that gives no sentences (its event's name and fields), so
+a new game is told without a change here.
+
 The minute of an event is the match clock just before the input that produced it: a shot at 53:10 is
 54', and the half-time whistle that a clock tick blows at 45:00 is 45', not the next half's first
 minute. An input that starts a match (a set-up) has no clock before it; its events take the minute the
@@ -16,35 +22,40 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-# the events a match's story is told with (console, report timeline, replay --format text); the rest
-# (every die roll, each ball play) is in the JSON outputs and on the spectator page
-TOLD = frozenset({
-    "kick_off", "goal", "yellow_card", "red_card", "penalty_kick", "corner_kick", "goal_kick", "offside",
-    "free_kick", "shot", "half_time", "period_end", "extra_time", "shootout", "shootout_order",
-    "shootout_kick", "full_time", "move_clock_expired", "undone", "journal_damaged",
-    # Soccer The Board Game's own (docs/stbg.md)
-    "fault", "save", "verbal_warning", "substitution", "turn_skipped", "turn_clock_expired", "abandoned"})
-# `--quiet`: goals, cards (yellow too) and the result
-QUIET = frozenset({"goal", "yellow_card", "red_card", "full_time"})
+from . import games
 
-_TEAM = {"red": "Red", "blue": "Blue"}
+
+@dataclass(frozen=True)
+class Sentences:
+    """A game's words for its events: a sentence per event name, the events its match story tells (console,
+    report timeline, `replay --format text`; the rest, every die roll, is in the JSON outputs and on the
+    page) and those `--quiet` keeps. A game's `GameInfo.sentences` makes one."""
+    say: Mapping[str, Callable[[dict], str]]
+    told: frozenset[str] = field(default_factory=frozenset)
+    quiet: frozenset[str] = field(default_factory=frozenset)
+
+
 _ORDINAL_HALF = {1: "first half", 2: "second half", 3: "first half of extra time", 4: "second half of extra time"}
-_KIND = {"free_kick": "free kick", "goal_kick": "goal kick", "corner": "corner", "penalty": "penalty kick"}
 
 
 def match_minute(snapshot: dict | None) -> str:
-    """The match minute as a spectator reads it: 12', ET1+3', pens ("-" before a match)."""
-    if not snapshot:
+    """The match minute as a spectator reads it: 12', ET1+3', pens ("-" before a match, and for a game whose
+    snapshot has no match clock)."""
+    c = snapshot.get("clock") if snapshot else None
+    if not isinstance(c, dict):
         return "-"
-    c = snapshot["clock"]
-    if c["period"] > 4:
-        return "pens"
-    if c["period"] > 2:
-        return f"ET{c['period'] - 2}+{int(c['elapsed'] // 60)}'"
-    return f"{int(((c['period'] - 1) * c['length'] + c['elapsed']) // 60) + 1}'"
+    try:
+        if c["period"] > 4:
+            return "pens"
+        if c["period"] > 2:
+            return f"ET{c['period'] - 2}+{int(c['elapsed'] // 60)}'"
+        return f"{int(((c['period'] - 1) * c['length'] + c['elapsed']) // 60) + 1}'"
+    except (TypeError, KeyError, ValueError):
+        return "-"
 
 
 def event_minute(before: dict | None, after: dict | None) -> str:
@@ -56,7 +67,7 @@ def event_minute(before: dict | None, after: dict | None) -> str:
 
 def team(t: Any) -> str:
     if isinstance(t, str):
-        return _TEAM.get(t, t or "?")
+        return {"red": "Red", "blue": "Blue"}.get(t, t or "?")
     return str(t) if t else "?"
 
 
@@ -69,161 +80,176 @@ def pawn_name(pid: Any) -> str:
     return f"{team(head)} {tail}" if sep else s
 
 
-def _short(pid: Any) -> str:
+def short(pid: Any) -> str:
+    """"red-m2" -> "m2"."""
     return str(pid or "").partition("-")[2] or str(pid or "")
+
+
+def pawn_or_team(e: dict) -> str:
+    """The event's pawn by name, its team when it names no pawn."""
+    return pawn_name(e["pawn"]) if e.get("pawn") else team(e.get("team"))
 
 
 def score(s: Any) -> str:
     return f"{s.get('red', 0)}-{s.get('blue', 0)}" if isinstance(s, dict) else ""
 
 
-def _on(square: Any) -> str:
+def on(square: Any) -> str:
     return f" on {square}" if square else ""
 
 
-def _words(v: Any) -> str:
+def words(v: Any) -> str:
     return str(v).replace("_", " ")
 
 
-def _half(e: dict) -> str:
+def period_name(period: Any, otherwise: str = "period") -> str:
+    """1 -> "first half" ... 4 -> "second half of extra time"."""
+    return _ORDINAL_HALF.get(period, otherwise)
+
+
+def half(e: dict) -> str:
     p = e.get("period")
-    return _ORDINAL_HALF.get(p, f"period {p}") if isinstance(p, int) else "period"
+    return period_name(p, f"period {p}") if isinstance(p, int) else "period"
 
 
-def _full_time(e: dict) -> str:
+def full_time(e: dict) -> str:
     return (f"Full time: Red {score(e.get('score'))} Blue"
             + (f" (shoot-out {score(e['shootout'])})" if e.get("shootout") else "")
             + (f". {team(e['winner'])} wins" if e.get("winner") else ". A draw"))
 
 
-def _foul(e: dict) -> str:
-    if e.get("kind") == "minor":
-        return f"Minor foul by {team(e.get('team'))}" + (f" ({_words(e['reason'])})" if e.get("reason") else "")
-    return f"Foul by {pawn_name(e['pawn']) if e.get('pawn') else team(e.get('team'))}{_on(e.get('square'))}"
-
-
-def _restart_ready(e: dict) -> str:
-    kind = _KIND.get(e.get("kind"), _words(e.get("kind") or "restart"))      # type: ignore[arg-type]
-    return f"{kind[:1].upper()}{kind[1:]} ready: {team(e.get('team'))} to play"
-
-
-def _shootout_kick(e: dict) -> str:
-    what = "scores" if e.get("scored") else f"misses ({_words(e.get('outcome') or '')})"
-    return f"Shoot-out: {team(e.get('team'))} {what}" + (f", {score(e['tally'])}" if e.get("tally") else "")
-
-
 def _identity(e: dict) -> str:
     pawns = e["pawns"] if isinstance(e.get("pawns"), dict) else {}
     return (f"Which {e.get('team') or ''} pawn is where? Confirm: "
-            + ", ".join(f"{_short(p)} on {sq}" for sq, p in pawns.items()))
+            + ", ".join(f"{short(p)} on {sq}" for sq, p in pawns.items()))
 
 
-# one sentence per event name (every name the engine, the core and the daemon emit); words.js says the same
-_SAY: dict[str, Callable[[dict], str]] = {
-    "kick_off": lambda e: f"Kick-off: {team(e.get('team'))}"
-                          + (f" ({_half(e)})" if (e.get("period") or 1) > 1 else ""),
-    "clock_started": lambda e: f"The clock is running ({_half(e)})",
-    "roll_off_tie": lambda e: f"Roll-off tied at {e.get('value')}: roll again",
-    "roll_off": lambda e: (f"Roll-off: {team(e['winner'])} wins and kicks off" if "winner" in e and "red" not in e
-                           else f"Roll-off: Red {e.get('red')}, Blue {e.get('blue')}; "
-                                f"{team(e.get('kickoff'))} kicks off"),
-    "possession": lambda e: (f"{pawn_name(e.get('pawn'))} wins the ball{_on(e.get('square'))}"
-                             + (f" ({_words(e['how'])})" if e.get("how") else "")) if e.get("pawn") or "team" not in e
-                            else "The ball is loose",     # Soccer The Board Game: nobody holds it (team null)
-    "ball_played": lambda e: f"{pawn_name(e['pawn']) if e.get('pawn') else team(e.get('team'))} plays the ball "
-                             f"{e.get('frm') or '?'} to {e.get('to') or '?'}",
-    "interception": lambda e: f"{pawn_name(e.get('pawn'))} intercepts{_on(e.get('square'))}",
-    "direct_pass": lambda e: f"Direct pass to {pawn_name(e.get('pawn'))}{_on(e.get('square'))}",
-    "dribble": lambda e: f"{pawn_name(e.get('pawn'))} dribbles {e.get('frm') or '?'} to {e.get('to') or '?'}",
-    "offside": lambda e: f"{pawn_name(e['pawn'])} is offside" if e.get("pawn")
-                         else f"{team(e.get('team'))} offside in the goal area",
-    "capture": lambda e: f"{pawn_name(e.get('pawn'))} takes the ball{_on(e.get('square'))}",
-    "battle": lambda e: f"Battle{_on(e.get('square'))}: "
-                        + (f"{pawn_name(e.get('pawn'))} challenges {pawn_name(e['holder'])}" if "holder" in e else
-                           " against ".join(map(pawn_name, e["pawns"])) if isinstance(e.get("pawns"), list) else "?"),
-    "battle_tie": lambda e: f"Battle tied {e.get('red')}-{e.get('blue')}: roll again",
-    "battle_won": lambda e: f"{pawn_name(e.get('pawn'))} wins the battle"
-                            + (f" (Red {e.get('red')}, Blue {e.get('blue')})" if "red" in e or "blue" in e else ""),
-    "foul": _foul,
-    "penalty_kick": lambda e: f"Penalty to {team(e.get('team'))}!",
-    "yellow_card": lambda e: f"Yellow card for {pawn_name(e.get('pawn'))}",
-    "red_card": lambda e: f"Red card for {pawn_name(e.get('pawn'))}: sent off",
-    "shot": lambda e: f"{'Penalty kick' if e.get('penalty') else 'Shot'} by {pawn_name(e.get('pawn'))}"
-                      + (f" from {e['square']}" if e.get("square") else ""),
-    "goal": lambda e: f"GOAL! {team(e.get('team'))} {score(e.get('score'))}".strip(),
-    "goal_kick": lambda e: f"Goal kick to {team(e.get('team'))}",
-    "free_kick": lambda e: f"Free kick to {team(e.get('team'))}"
-                           + (f" on {e['square']}" if e.get("square") else " (centre circle)"),
-    "corner_kick": lambda e: f"Corner to {team(e.get('team'))}" + (f" from {e['square']}" if e.get("square") else ""),
-    "free_kick_declined": lambda e: f"{team(e.get('team'))} declines the free kick",
-    "restart_ready": _restart_ready,
-    "placement": lambda e: f"{pawn_name(e.get('pawn'))} placed on {e.get('square') or '?'}"
-                           + (f" ({e['n']} of 3)" if e.get("n") else ""),
-    "placements_done": lambda e: f"{team(e['team'])} has finished placing" if e.get("team")
-                                 else "Placements done: the corner is taken",
-    "reroll": lambda e: f"{team(e.get('team'))} rolled {e.get('roll')}: no ball play for it, roll again",
-    "roll_lapsed": lambda e: f"{team(e.get('team'))}'s roll of {e.get('roll')} lapses: no pawn can make that move",
-    "move_clock_expired": lambda e: f"{team(e.get('team'))}'s move clock ran out",
-    "reset_clock_expired": lambda e: "The set-up clock ran out"
-                                     + (f" ({_KIND.get(e['kind'], e['kind'])})" if e.get("kind") else ""),
-    "time_up": lambda e: f"Time is up in the {_ORDINAL_HALF.get(e.get('period'), 'period')}: "    # type: ignore[arg-type]
-                         "the chance is played out",
-    "half_time": lambda e: f"Half time: Red {score(e.get('score'))} Blue",
-    "period_end": lambda e: f"End of the {_ORDINAL_HALF.get(e.get('period'), 'period')}: "        # type: ignore[arg-type]
-                            f"Red {score(e.get('score'))} Blue",
-    "extra_time": lambda e: "Extra time",
-    "shootout": lambda e: "Penalty shoot-out",
-    "shootout_order": lambda e: f"{team(e.get('first'))} shoots first (Red {e.get('red')}, Blue {e.get('blue')})",
-    "shootout_kick": _shootout_kick,
-    "full_time": _full_time,
-    "paused": lambda e: "Match paused",
-    "resumed": lambda e: "Match resumed",
-    "identity_question": _identity,
-    "identity_confirmed": lambda e: "Pawn identities confirmed",
-    "undone": lambda e: "The last action was taken back",
-    # Soccer The Board Game (docs/stbg.md)
-    "fault": lambda e: f"Fault by {pawn_name(e['pawn']) if e.get('pawn') else team(e.get('team'))}"
-                       f"{_on(e.get('square'))}",
-    "kick": lambda e: f"{team(e.get('team'))} kicks the ball {e.get('from') or '?'} to {e.get('to') or '?'}",
-    "scoring_chance": lambda e: f"Scoring chance for {team(e.get('team'))}{_on(e.get('square'))}",
-    "save": lambda e: f"Saved by {pawn_name(e['pawn']) if e.get('pawn') else team(e.get('team'))}",
-    "verbal_warning": lambda e: f"Verbal warning for {pawn_name(e.get('pawn'))}",
-    "substitution": lambda e: f"Substitution: {pawn_name(e.get('pawn'))}'s yellow card is discarded"
-                              + (f" ({e['count']} of 3)" if e.get("count") else ""),
-    "turn_skipped": lambda e: f"{team(e.get('team'))}'s turn is skipped (substitution)",
-    "turn_end": lambda e: f"{team(e.get('team'))}'s turn ends"
-                          + (f" ({_words(e['reason'])})" if e.get("reason") else ""),
-    "turn_clock_expired": lambda e: f"{team(e.get('team'))}'s turn clock ran out"
-                                    + (f": {e['points_lost']} points lost" if e.get("points_lost") else ""),
-    "star_card": lambda e: f"{team(e.get('team'))} plays a star card: {_words(e.get('card') or '?')}",
-    "setup_done": lambda e: f"{team(e.get('team'))} is set up",
-    "hand_declared": lambda e: f"{team(e.get('team'))} declares its star cards",
-    "abandoned": lambda e: f"Match abandoned: {team(e.get('team'))} has {e.get('players', '?')} players left",
-    "journal_damaged": lambda e: f"The match record was damaged: {e.get('recovered_lines', 0)} inputs recovered, "
-                                 f"{e.get('lost_lines', 0)} lost" + (f" ({e['reason']})" if e.get("reason") else ""),
-}
+# the events of the core and the daemon, whatever the game: their sentences, and those the story tells
+SHARED = Sentences(
+    say={
+        "identity_question": _identity,
+        "identity_confirmed": lambda e: "Pawn identities confirmed",
+        "undone": lambda e: "The last action was taken back",
+        "journal_damaged": lambda e: f"The match record was damaged: {e.get('recovered_lines', 0)} inputs "
+                                     f"recovered, {e.get('lost_lines', 0)} lost"
+                                     + (f" ({e['reason']})" if e.get("reason") else ""),
+    },
+    told=frozenset({"undone", "journal_damaged"}))
 
 
-def sentence(event: dict) -> str:
-    """One event in words; an unknown or odd event still gives a line, never an error."""
+def plainly(event: dict) -> str:
+    """An event of a game that gives no sentences: its name and fields, e.g. "foo_happened: team red, square d5"."""
     name = event.get("event")
-    say = _SAY.get(name) if isinstance(name, str) else None
-    if say is None:
-        return f"unknown event {name or '(no name)'}"
+    fields = ", ".join(f"{words(k)} {_plain_value(v)}" for k, v in event.items() if k not in ("event", "seq", "text"))
+    return f"{name or 'unknown event (no name)'}" + (f": {fields}" if fields else "")
+
+
+def _plain_value(v: Any) -> str:
+    if isinstance(v, dict):
+        return "(" + ", ".join(f"{words(k)} {_plain_value(x)}" for k, x in v.items()) + ")"
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(map(_plain_value, v)) + "]"
+    return "none" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+
+
+class Story:
+    """How one game's matches are told: its sentences over the shared ones. A game without sentences is told
+    plainly, every event of it (nothing says which matter), and `--quiet` keeps only the shared ones."""
+
+    def __init__(self, sentences: Sentences | None) -> None:
+        own = sentences or Sentences(say={})
+        self._say: dict[str, Callable[[dict], str]] = {**SHARED.say, **own.say}
+        self._told: frozenset[str] | None = None if sentences is None else own.told | SHARED.told
+        self._quiet = own.quiet | SHARED.quiet
+        self._plain = sentences is None
+
+    def sentence(self, event: dict) -> str:
+        """One event in words; an unknown or odd event still gives a line, never an error."""
+        name = event.get("event")
+        say = self._say.get(name) if isinstance(name, str) else None
+        if say is None:
+            return plainly(event) if self._plain else f"unknown event {name or '(no name)'}"
+        try:
+            return say(event)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            return words(name)
+
+    def told(self, event: dict, quiet: bool = False) -> bool:
+        """Whether the console, the report's timeline and `replay --format text` tell this event."""
+        if quiet:
+            return event.get("event") in self._quiet
+        return "event" in event if self._told is None else event.get("event") in self._told
+
+    def line(self, minute: str, event: dict) -> str:
+        """One line of the match story: the minute right-aligned, then the sentence."""
+        return f"{minute:>7}  {self.sentence(event)}"
+
+    def annotate(self, doc: dict) -> dict:
+        """Add the optional `text` (the event's sentence) to an MQTT event document, in place. It follows from
+        the event alone, so an event sent again after a restart carries the very same text."""
+        if "text" not in doc:
+            doc["text"] = self.sentence(doc)
+        return doc
+
+
+_stories: dict[str, tuple[object, Story]] = {}
+
+
+def of(game: str | None) -> Story:
+    """The story of the game named `game` (a snapshot's or journal header's `ruleset`); plain for a game the
+    registry does not know or that gives no sentences. Ask once per match: the registry is read here."""
+    if not isinstance(game, str):
+        return of_any()
     try:
-        return say(event)
-    except (TypeError, ValueError, KeyError, AttributeError):
-        return _words(name)
+        found: object = games.info(game)
+    except games.UnknownGame:
+        found = None
+    held = _stories.get(game)
+    if held is None or held[0] is not found:
+        make = getattr(found, "sentences", None)
+        held = (found, Story(make() if make is not None else None))
+        _stories[game] = held
+    return held[1]
 
 
-def told(event: dict, quiet: bool = False) -> bool:
+_any: tuple[tuple[object, ...], Story] | None = None
+
+
+def of_any() -> Story:
+    """For a document seen without its game (a page or watcher before any state): the sentences of every
+    registered game, the first that has words for an event."""
+    global _any
+    found = tuple(games.info(name) for name in games.names())
+    if _any is None or _any[0] != found:
+        merged = Sentences(say={}, told=frozenset(), quiet=frozenset())
+        for info in reversed(found):
+            make = getattr(info, "sentences", None)
+            if make is not None:
+                own = make()
+                merged = Sentences(say={**merged.say, **own.say}, told=merged.told | own.told,
+                                   quiet=merged.quiet | own.quiet)
+        _any = (found, Story(merged))
+    return _any[1]
+
+
+def sentence(event: dict, game: str | None = None) -> str:
+    """One event in words (`game` the `ruleset` it was played under; any game's words when not given)."""
+    return of(game).sentence(event)
+
+
+def told(event: dict, quiet: bool = False, game: str | None = None) -> bool:
     """Whether the console, the report's timeline and `replay --format text` tell this event."""
-    return event.get("event") in (QUIET if quiet else TOLD)
+    return of(game).told(event, quiet)
 
 
-def line(minute: str, event: dict) -> str:
+def line(minute: str, event: dict, game: str | None = None) -> str:
     """One line of the match story: the minute right-aligned, then the sentence."""
-    return f"{minute:>7}  {sentence(event)}"
+    return of(game).line(minute, event)
+
+
+def annotate(doc: dict, game: str | None = None) -> dict:
+    """Add the optional `text` (the event's sentence) to an MQTT event document, in place."""
+    return of(game).annotate(doc)
 
 
 def result(snapshot: dict | None) -> str:
@@ -231,30 +257,35 @@ def result(snapshot: dict | None) -> str:
     if not snapshot:
         return "No match was played"
     event = {"score": snapshot.get("score"), "winner": snapshot.get("winner"), "shootout": snapshot.get("shootout")}
-    text = _full_time(event)
+    text = full_time(event)
     return text if snapshot.get("phase") == "full_time" else text.replace("Full time", "Score", 1).split(". ")[0]
 
 
 class Teller:
-    """Gives a running daemon's events their minute, for the console.
+    """Gives a running daemon's events their minute and their game's story, for the console and MQTT.
 
     The daemon hands its outputs on from the journal thread, after the core thread has moved on, so the
     minute after each input is noted on the core thread (`record`, a `Daemon.after_step` hook) under the
     `seq` the referee had reached; an event's minute is then that of the last note below its `seq`. A note
-    is a few bytes (not the snapshot), and no more than MARKS are kept.
+    is a few bytes (not the snapshot: the minute and the Story, shared by a match's notes), and no more than
+    MARKS are kept.
     """
 
     MARKS = 4096       # far more inputs than the journal thread ever lags behind the core
 
     def __init__(self) -> None:
-        # (referee seq after an input, the minute then, whether no match was under way then)
-        self._marks: deque[tuple[int, str, bool]] = deque(maxlen=self.MARKS)
+        # (referee seq after an input, the minute then, whether no match was under way then, the game's story)
+        self._marks: deque[tuple[int, str, bool, Story]] = deque(maxlen=self.MARKS)
         self._cond = threading.Condition()
+        self._game: tuple[object, Story] = (None, of_any())
 
     def record(self, referee: Any) -> None:
         """After each input (core thread): the minute the next input's events happen at."""
         snap = referee.snapshot
-        mark = (referee.seq, match_minute(snap), not snap or snap.get("phase") == "full_time")
+        game = snap.get("ruleset") if snap else None
+        if game is not None and game != self._game[0]:      # the registry is read once per game played
+            self._game = (game, of(game))
+        mark = (referee.seq, match_minute(snap), not snap or snap.get("phase") == "full_time", self._game[1])
         with self._cond:
             if self._marks and self._marks[-1][0] == referee.seq:
                 self._marks[-1] = mark
@@ -265,17 +296,26 @@ class Teller:
     def minute_of(self, seq: int) -> str | None:
         """The minute of the event numbered `seq` (None when no input before it was seen: events sent again
         after a restart)."""
+        mark = self._mark(seq)
+        return None if mark is None else mark[1]
+
+    def story_of(self, seq: int) -> Story:
+        """The story of the game the event numbered `seq` was played in (any game's words when not known)."""
+        mark = self._mark(seq)
+        return of_any() if mark is None else mark[3]
+
+    def _mark(self, seq: int) -> tuple[int, str, bool, Story] | None:
         with self._cond:
             if not self._marks:
                 return None
             before = self._before(seq)
             if before is not None and not before[2]:
-                return before[1]
-            # the input started a match: the minute of its own snapshot, noted right after it
+                return before
+            # the input started a match: its own snapshot's, noted right after it
             self._cond.wait_for(lambda: self._marks[-1][0] >= seq, timeout=0.5)
-            return next((minute for s, minute, _ in self._marks if s >= seq), None)
+            return next((mark for mark in self._marks if mark[0] >= seq), None)
 
-    def _before(self, seq: int) -> tuple[int, str, bool] | None:
+    def _before(self, seq: int) -> tuple[int, str, bool, Story] | None:
         while len(self._marks) > 1 and self._marks[1][0] < seq:
             self._marks.popleft()      # events come in seq order: older notes are done with
         return self._marks[0] if self._marks[0][0] < seq else None
@@ -285,10 +325,11 @@ class Teller:
         seq = doc.get("seq")
         return self.minute_of(seq) if isinstance(seq, int) else None
 
+    def story(self, doc: dict) -> Story:
+        """The story of an event document's game (by its `seq`)."""
+        seq = doc.get("seq")
+        return self.story_of(seq) if isinstance(seq, int) else self._game[1]
 
-def annotate(doc: dict) -> dict:
-    """Add the optional `text` (the event's sentence) to an MQTT event document, in place. It follows from
-    the event alone, so an event sent again after a restart carries the very same text."""
-    if "text" not in doc:
-        doc["text"] = sentence(doc)
-    return doc
+    def annotate(self, doc: dict) -> dict:
+        """Add the `text` of an MQTT event document, in its game's words."""
+        return self.story(doc).annotate(doc)

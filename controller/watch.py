@@ -33,6 +33,7 @@ class View:
     def __init__(self, board_id: str, url: str):
         self.board_id, self.url = board_id, url
         self.state: dict | None = None
+        self.story = story.of_any()         # the words of the game played (from the state), any game's before it
         self.clock: dict | None = None
         self.status = "connecting"          # connecting / online / offline (the board) / unreachable (broker)
         self.events: deque[tuple[str, str]] = deque(maxlen=EVENTS_SHOWN)
@@ -42,6 +43,9 @@ class View:
 
     def on_state(self, doc: dict) -> None:
         with self.lock:
+            game = doc.get("ruleset")
+            if isinstance(game, str) and game != (self.state or {}).get("ruleset"):    # a new game: its words
+                self.story = story.of(game)
             self.state = doc
         self.changed.set()
 
@@ -53,7 +57,7 @@ class View:
     def on_event(self, doc: dict) -> None:
         with self.lock:
             minute = story.match_minute(self.state)
-            text = doc["text"] if isinstance(doc.get("text"), str) else story.sentence(doc)
+            text = doc["text"] if isinstance(doc.get("text"), str) else self.story.sentence(doc)
             self.events.append((minute, text))
             self.new_lines.append(f"{minute:>7}  {text}")
         self.changed.set()

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from controller.seam import GameInfo, Ruleset
+
+if TYPE_CHECKING:
+    from controller.story import Sentences
 
 
 def _ruleset(options: Mapping[str, Any] | None) -> Ruleset:
@@ -12,5 +15,11 @@ def _ruleset(options: Mapping[str, Any] | None) -> Ruleset:
     return SoccerTheBoardGame(dict(options) if options is not None else None)
 
 
+def _sentences() -> Sentences:
+    from .sentences import sentences
+    return sentences()
+
+
 GAME = GameInfo(name="stbg", title="Soccer The Board Game", package=__package__ or "",
-                make_ruleset=_ruleset, half_minutes=15.0)
+                make_ruleset=_ruleset, half_minutes=15.0,
+                sentences=_sentences)

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from controller.seam import GameInfo, Ruleset
+
+if TYPE_CHECKING:
+    from controller.story import Sentences
 
 
 def _ruleset(options: Mapping[str, Any] | None) -> Ruleset:
@@ -12,5 +15,11 @@ def _ruleset(options: Mapping[str, Any] | None) -> Ruleset:
     return SoccerTacticsWorld(dict(options) if options is not None else None)
 
 
+def _sentences() -> Sentences:
+    from .sentences import sentences
+    return sentences()
+
+
 GAME = GameInfo(name="soccer_tactics_world", title="Soccer Tactics WORLD", package=__package__ or "",
-                make_ruleset=_ruleset, half_minutes=45.0, default=True)
+                make_ruleset=_ruleset, half_minutes=45.0, default=True,
+                sentences=_sentences)
