@@ -1,8 +1,9 @@
 """What the page server answers: a parsed request in, a complete response out (bytes, and whether the
 connection ends after it). No sockets here; controller/web/server.py moves the bytes.
 
-GET and HEAD only (HEAD: GET's headers, no body); `/config.json` from the server's config; everything else
-from the static folder (controller/web/static_files.py decides what may leave it). Every response carries
+GET and HEAD only (HEAD: GET's headers, no body); `/config.json` from the server's config; `/games.js` and
+`/games/<name>.js`, the games' page modules, through the registry (controller/web/game_pages.py); everything
+else from the static folder (controller/web/static_files.py decides what may leave it). Every response carries
 a Content-Length, the safety headers and the policy of controller/web/page_policy.py; `config.json` and
 `index.html` are not cached (a restarted daemon's new ports are picked up), the modules are (Last-Modified,
 If-Modified-Since). An error ends the connection after its answer.
@@ -16,11 +17,12 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
 
+from .game_pages import LIST_PATH, is_game_path, list_module, module_for_path
 from .http_request import Request
 from .page_policy import broker_sources, content_security_policy, inline_script_hashes, safety_headers
 from .static_files import BadPath, content_type, find_file, url_path
 
-_NO_CACHE = ("/", "/index.html", "/config.json")
+_NO_CACHE = ("/", "/index.html", "/config.json", LIST_PATH)
 _HOST = re.compile(r"(?:[A-Za-z0-9._~!$&'()*+,;=%-]*|\[[0-9A-Fa-f:.]+\])(?::[0-9]*)?")
 
 
@@ -54,7 +56,10 @@ class PageSite:
         if path == "/config.json":                        # for the next request
             return self._respond(200, "application/json", self.config_bytes, host, head_only, close,
                                  [("Cache-Control", "no-store")])
-        found = find_file(self.root, path)
+        if path == LIST_PATH:
+            return self._respond(200, "text/javascript", list_module(), host, head_only, close,
+                                 [("Cache-Control", "no-store")])
+        found = module_for_path(path) if is_game_path(path) else find_file(self.root, path)
         if found is None:
             return self.error(404, host, head_only)
         try:

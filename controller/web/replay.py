@@ -6,8 +6,9 @@ exactly what the live page showed. One frame per state change: the Referee alrea
 clock ticks (only `now`/`elapsed` changed), which keeps a whole match to a few thousand frames.
 
 The page is static/replay.html with everything inlined: the stylesheet as a <style>, every sb/*.js
-module as a base64 data: URL in the import map, and the match as gzip+base64 JSON that the page
-unpacks with DecompressionStream. Opened from disk, it needs no server and no network.
+module and every game's page module (controller/web/game_pages.py) as a base64 data: URL in the import
+map, and the match as gzip+base64 JSON that the page unpacks with DecompressionStream. Opened from disk,
+it needs no server and no network.
 """
 from __future__ import annotations
 
@@ -24,13 +25,15 @@ from controller.daemon.referee import Referee, Step, ruleset_of
 from controller.daemon.report import match_minute
 from controller.leds import planner_for
 
+from .game_pages import list_module, page_module, with_modules
+
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 FORMAT = "soccerboard.replay/1"
 MARKED = ("goal", "yellow_card", "red_card")
 
 # The template's placeholders, replaced verbatim (a changed template fails loudly, not silently).
 STYLE_LINK = '<link rel="stylesheet" href="css/app.css">'
-IMPORT_MAP = '{"imports": {"sb/": "./js/"}}'
+IMPORT_MAP = '{"imports": {"sb/": "./js/", "sbgames/": "./games/", "sbgamelist": "./games.js"}}'
 DATA_ELEMENT = '<script type="application/octet-stream" id="match-data" data-encoding="gzip+base64"></script>'
 
 
@@ -103,12 +106,19 @@ def decode(text: str) -> dict:
     return json.loads(gzip.decompress(base64.b64decode(text)))
 
 
+def _data_url(code: bytes) -> str:
+    return f"data:text/javascript;base64,{base64.b64encode(code).decode('ascii')}"
+
+
 def module_map(static_dir: Path = STATIC_DIR) -> dict[str, str]:
-    """Every sb/*.js module as a data: URL (the modules import each other by these bare names)."""
-    out = {}
-    for path in sorted((static_dir / "js").glob("*.js")):
-        b64 = base64.b64encode(path.read_bytes()).decode("ascii")
-        out[f"sb/{path.name}"] = f"data:text/javascript;base64,{b64}"
+    """Every sb/*.js module as a data: URL (the modules import each other by these bare names), and the games'
+    page modules with their list, by the names the page imports them by (controller/web/static/js/games.js)."""
+    out = {f"sb/{path.name}": _data_url(path.read_bytes()) for path in sorted((static_dir / "js").glob("*.js"))}
+    for name in with_modules():
+        module = page_module(name)
+        if module is not None:
+            out[f"sbgames/{name}.js"] = _data_url(module.read_bytes())
+    out["sbgamelist"] = _data_url(list_module())
     return out
 
 

@@ -10,11 +10,9 @@
 // The squares and pitch lines are built once per orientation; a paint only recolours squares and
 // rebuilds the token layer (22 pawns and a ball), which keeps a repaint cheap on a phone or a Pi.
 //
-// The game named by the snapshot picks the pitch: Soccer The Board Game (docs/stbg.md) has no penalty arcs,
-// and its goal area is one space (drawn without the line between its two squares); its 6 pawns a side are
-// labelled p1..p6, the goalie ringed.
-
-import { gameOf } from "sb/words.js";
+// The game of the snapshot (its page module, sb/games.js) says what of the pitch is its own: the penalty
+// arcs, and a goal area drawn as one space (without the line between its two squares). A pawn is labelled
+// by its id after the team ("m2", "p4"); a goalie (the snapshot's `goalie: true`) is ringed.
 
 const S = 40; // one square, in SVG user units
 const M = 20; // margin for the file letters and rank numbers
@@ -23,10 +21,11 @@ const GRASS = ["#3f8f44", "#377f3c"];
 export const TEAM_COLOUR = { red: "#c62828", blue: "#1565c0" };
 const FILES = "abcdefgh";
 
-// The pitch of Soccer Tactics WORLD (docs/board.md section 2), by (file index, rank).
+// The pitch printed on the board (docs/board.md section 2), by (file index, rank).
 const GOAL_AREAS = [["d1", "e1"], ["d16", "e16"]];
 const PENALTY_AREAS = [rect(1, 1, 6, 3), rect(1, 14, 6, 16)];
 const PENALTY_SPOTS = [[4, 1.5], [4, 14.5]]; // between d and e, in the middle of rank 2 / rank 15
+const NO_MARKS = { arcs: false, goalSpace: false };
 
 // LED meanings from the highest priority down (controller/leds/palette.py), for the legend's order.
 export const LED_PRIORITY = [
@@ -124,7 +123,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
   // few new elements instead of the whole layer.
   let drawn = new Map(); // "pawn:<id>", "ball", "arrow" -> {key, node}
   let litFrom; // the LED document the squares show: a state-only paint leaves the 128 squares alone
-  let game = "stw"; // the game whose pitch is drawn (words.js gameOf)
+  let marks = NO_MARKS; // the game's own pitch marks drawn (its page module's `pitch`)
   let pitch = null; // the pitch lines' layer, redrawn alone when the game changes
 
   function build(o) {
@@ -200,8 +199,8 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     make("circle", { class: "spot", cx, cy, r: 2.5 }, g);
     for (const area of PENALTY_AREAS) outline(area, g, "line");
     for (const area of GOAL_AREAS) outline(area, g, "line");
-    for (const name of GOAL_AREAS.flat()) squares.get(name).classList.toggle("goal-space", game === "stbg");
-    if (game !== "stbg") {
+    for (const name of GOAL_AREAS.flat()) squares.get(name).classList.toggle("goal-space", marks.goalSpace === true);
+    if (marks.arcs === true) {
       arc(g, 4, 3, 1, 0, Math.PI, "line"); // the penalty arcs (d4 e4, d13 e13) outside each area
       arc(g, 4, 13, 1, Math.PI, 2 * Math.PI, "line");
     }
@@ -245,12 +244,14 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
   function paint(view) {
     last = view;
     const snap = view.snapshot;
-    if (snap && gameOf(snap) !== game) {
+    if (snap && view.game && (view.game.pitch !== marks || svg.getAttribute("data-game") !== view.game.name)) {
       // the other game's pitch lines; squares and tokens stay
-      game = gameOf(snap);
-      svg.setAttribute("data-game", game);
-      pitch.replaceChildren();
-      drawPitch(pitch, geo.point);
+      svg.setAttribute("data-game", view.game.name);
+      if (view.game.pitch !== marks) {
+        marks = view.game.pitch ?? NO_MARKS;
+        pitch.replaceChildren();
+        drawPitch(pitch, geo.point);
+      }
     }
     const lit = view.leds?.squares ?? {};
     for (const [name, node] of view.leds === litFrom ? [] : squares) {

@@ -64,16 +64,17 @@ export class Clocks {
     this.paint();
   }
 
-  // Replay: a fixed time from the snapshot, no counting.
-  setStatic(snapshot) {
+  // Replay: a fixed time from the snapshot, no counting. The snapshot's clock has the period, its elapsed
+  // time and length (every game's); the game says if it also carries the time left to move (`turnLeft`).
+  setStatic(snapshot, game = null) {
     this.stop();
     this.doc = null;
     const c = snapshot?.clock;
-    if (!c) return;
-    setText(this.el.match, matchClockText(c.period, c.elapsed, c.length));
+    if (!c || typeof c !== "object") return;
+    const known = Number.isInteger(c.period) && Number.isFinite(c.elapsed) && Number.isFinite(c.length);
+    setText(this.el.match, known ? matchClockText(c.period, c.elapsed, c.length) : "");
     setText(this.el.period, periodName(c.period) + (c.time_up ? " (time up)" : ""));
-    // Soccer The Board Game's snapshot carries its turn clock (what the live page counts down)
-    const turn = c.turn_length != null && c.turn_elapsed != null ? Math.max(0, c.turn_length - c.turn_elapsed) : null;
+    const turn = game?.clock?.turnLeft?.(c) ?? null;
     setText(this.el.move, turn === null ? "" : String(Math.ceil(turn)));
     this.el.move.classList.toggle("warning", turn !== null && turn <= WARNING_SECONDS);
   }

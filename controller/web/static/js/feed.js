@@ -12,8 +12,13 @@
 // (trailingSeq), which keeps the gap detection exact for the events that follow it (a state that then fails
 // its check still counts as received: re-reading it would bring the same document); an event settles the
 // state before it, so its feed line gets that state's match minute, as when every state was parsed.
+//
+// A state is checked and drawn by its game's page module (sb/games.js). When a state names a game whose
+// module is not in yet, the state waits, and every message after it waits behind it (GameGate), until the
+// module is in (or the game is shown plainly): then they are taken in the order they came.
 
 import mqtt from "mqtt";
+import { GameGate, gameNow } from "sb/games.js";
 import { checkClock, checkLeds, checkState, decodeText, parseJson, trailingSeq } from "sb/validate.js";
 
 const RECONNECT_MS = 2000;
@@ -88,17 +93,23 @@ export class BoardFeed {
     this.status = null;
     this.before = null; // the last seq before a reset, to notice a counter that started again
     this.pending = { state: null, leds: null, clock: null }; // the newest payload of each, not yet parsed
+    this.gate = new GameGate((t, p, k) => this.handle(t, p, k));
     for (const t of ["status", "state", "events", "clock", "leds", "response"]) conn.subscribe(`${base}/${t}`);
   }
 
   handle(topic, payload, packet) {
     if (!topic.startsWith(`${this.base}/`)) return false;
+    if (this.gate.closed) return this.gate.hold(topic, payload, packet);
     const name = topic.slice(this.base.length + 1);
     const retained = !!packet?.retain;
     switch (name) {
       case "status": return this.onStatus(decodeText(payload).trim());
-      case "state": return this.onStatePayload(payload, retained);
-      case "events": return this.onEvent(parseJson(payload));
+      case "state": return this.onStatePayload(payload, retained, [topic, payload, packet]);
+      case "events": {
+        this.settleState(); // the view's snapshot is the state before this event (its match minute)
+        if (this.gate.closed) return this.gate.hold(topic, payload, packet);
+        return this.onEvent(parseJson(payload));
+      }
       case "clock": return this.later("clock", { payload, live: !retained, at: Date.now() });
       case "leds": return this.later("leds", payload);
       case "response": {
@@ -118,6 +129,7 @@ export class BoardFeed {
   // Parses, checks and hands on the newest pending documents: the state first (the LEDs are drawn over it).
   settle() {
     this.settleState();
+    if (this.gate.closed) return; // the LEDs and the clock go with the state they came after
     const { leds, clock } = this.pending;
     this.pending.leds = this.pending.clock = null;
     if (leds !== null) {
@@ -134,10 +146,16 @@ export class BoardFeed {
 
   settleState() {
     const payload = this.pending.state;
-    if (payload === null) return;
-    this.pending.state = null;
+    if (payload === null || this.gate.closed) return;
     const doc = parseJson(payload);
-    if (this.checked("state", doc, doc instanceof Error ? null : checkState(doc))) this.handOn("state", () => this.h.onState?.(doc));
+    const game = doc instanceof Error || doc === null || typeof doc !== "object" ? null : gameNow(doc);
+    if (game === undefined) {
+      // its game's module is not in yet: the state waits for it, then is taken as it would have been now
+      this.gate.waitFor(doc, () => (this.h.onPending ? this.h.onPending() : this.settle()));
+      return;
+    }
+    this.pending.state = null;
+    if (this.checked("state", doc, doc instanceof Error ? null : checkState(doc, game))) this.handOn("state", () => this.h.onState?.(doc));
   }
 
   // A document that cannot be shown says so in the banner, as one handled as it came does (app.js), and the
@@ -179,12 +197,18 @@ export class BoardFeed {
 
   // A state that comes in the daemon's shape counts for the seq bookkeeping at once and is parsed later;
   // one that is dropped as older is still checked now, as the banner says so when it is invalid.
-  onStatePayload(payload, retained) {
+  onStatePayload(payload, retained, message) {
     const seq = trailingSeq(payload);
     if (seq !== null && this.accept(seq, retained)) return this.later("state", payload);
     this.settleState(); // the one waiting came first
+    if (this.gate.closed) return this.gate.hold(...message);
     const doc = parseJson(payload);
-    if (!this.checked("state", doc, doc instanceof Error ? null : checkState(doc)) || seq !== null) return;
+    const game = doc instanceof Error || doc === null || typeof doc !== "object" ? null : gameNow(doc);
+    if (game === undefined) {
+      this.gate.waitFor(doc);
+      return this.gate.hold(...message); // taken again once its game is in
+    }
+    if (!this.checked("state", doc, doc instanceof Error ? null : checkState(doc, game)) || seq !== null) return;
     // another shape than the daemon's: only a valid state counts
     if (this.accept(doc.seq, retained)) this.h.onState?.(doc);
   }

@@ -1,6 +1,7 @@
 // The league index: every board under the prefix, one row each, from the retained `status` and
 // `state` of `<prefix>/+/...`. A board appears as soon as either topic of it is seen.
 
+import { GameGate, gameNow } from "sb/games.js";
 import { checkState, decodeText, parseJson } from "sb/validate.js";
 import { minute, phaseName } from "sb/words.js";
 
@@ -12,12 +13,14 @@ export class League {
     this.boards = new Map(); // id -> {status, state, invalid}
     this.onProblem = onProblem;
     this.table = $("league");
+    this.gate = new GameGate((t, p) => this.handle(t, p)); // a state waits for its game's module (sb/feed.js)
     $("league-view").hidden = false;
     conn.subscribe(`${prefix}/+/status`);
     conn.subscribe(`${prefix}/+/state`);
   }
 
   handle(topic, payload) {
+    if (this.gate.closed) return this.gate.hold(topic, payload);
     const rest = topic.startsWith(`${this.prefix}/`) ? topic.slice(this.prefix.length + 1).split("/") : [];
     if (rest.length !== 2) return;
     const [id, kind] = rest;
@@ -27,7 +30,12 @@ export class League {
       entry.status = decodeText(payload).trim();
     } else if (kind === "state") {
       const doc = parseJson(payload);
-      const why = doc instanceof Error ? doc.message : checkState(doc);
+      const game = doc instanceof Error || doc === null || typeof doc !== "object" ? null : gameNow(doc);
+      if (game === undefined) {
+        this.gate.waitFor(doc);
+        return this.gate.hold(topic, payload);
+      }
+      const why = doc instanceof Error ? doc.message : checkState(doc, game);
       entry.invalid = why;
       if (!why) entry.state = doc;
       const bad = [...this.boards].filter(([, b]) => b.invalid).map(([b]) => b);
@@ -64,7 +72,7 @@ export class League {
       $("league-empty").hidden = true;
     }
     const s = entry.state;
-    row.querySelector(".score").textContent = s ? `${s.score.red} – ${s.score.blue}` : "–";
+    row.querySelector(".score").textContent = s?.score ? `${s.score.red ?? "–"} – ${s.score.blue ?? "–"}` : "–";
     row.querySelector(".minute").textContent = s ? minute(s) : "";
     row.querySelector(".phase").textContent = entry.invalid ? "invalid data" : s ? phaseName(s.phase) : "";
     const status = entry.status === "online" || entry.status === "offline" ? entry.status : "unknown";

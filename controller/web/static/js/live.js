@@ -6,10 +6,15 @@
 // (nothing at all while the tab is hidden). The feed keeps them unparsed until then: `beforePaint`
 // hands them over at the start of the frame. `body[data-seq]` is set by that paint, so it always
 // names the state on screen. The replay paints at once (`coalesce: false`).
+//
+// What is the game's own (what its phases wait for, its pitch marks, its panel, its clock's name) the game's
+// page module says (sb/games.js): whoever hands a snapshot to showState has its module in already.
 
 import { createBoard, ledLegend, moveBetween, positionsChanged } from "sb/board.js";
 import { Clocks } from "sb/clock.js";
-import { announcement, describe, gameOf, meaningLabel, minute, phaseName, possession, shortId, team, toAct } from "sb/words.js";
+import { gameNow } from "sb/games.js";
+import { PLAIN } from "sb/plain.js";
+import { announcement, describe, meaningLabel, minute, phaseName, possession, toAct } from "sb/words.js";
 
 const FEED_LENGTH = 150;
 
@@ -25,6 +30,11 @@ function setData(node, key, value) {
   if (node.dataset[key] !== value) node.dataset[key] = value;
 }
 
+// A score as shown: a number, else a dash (a game shown plainly may have none).
+function scoreText(n) {
+  return Number.isInteger(n) ? String(n) : "–";
+}
+
 export class MatchView {
   constructor({ orientation = "portrait", onPick = null, coalesce = true } = {}) {
     this.board = createBoard($("board"), { orientation, onPick });
@@ -38,6 +48,8 @@ export class MatchView {
     this.newEvents = []; // feed items not yet on screen, oldest first
     this.frame = 0;
     this.legendKey = null;
+    this.game = PLAIN; // the page module of the snapshot's game
+    this.panelOf = undefined; // the game whose panel is in #game-panel
     this.beforePaint = null; // hands over the documents that wait for the next paint (BoardFeed.settle)
     this.settling = false;
   }
@@ -49,6 +61,7 @@ export class MatchView {
     if (lastMove !== undefined) this.lastMove = lastMove;
     else if (positionsChanged(prev, doc)) this.lastMove = moveBetween(prev, doc);
     this.snapshot = doc;
+    this.game = gameNow(doc) ?? PLAIN;
     this.dirty.state = this.dirty.board = true;
     this.schedule();
   }
@@ -100,15 +113,16 @@ export class MatchView {
 
   paintState() {
     const doc = this.snapshot;
-    setText($("score-red"), String(doc.score.red));
-    setText($("score-blue"), String(doc.score.blue));
+    const game = this.game;
+    setText($("score-red"), scoreText(doc.score?.red));
+    setText($("score-blue"), scoreText(doc.score?.blue));
     const phase = $("phase");
     setText(phase, phaseName(doc.phase));
     setData(phase, "phase", String(doc.phase));
-    setText($("to-act"), toAct(doc));
+    setText($("to-act"), toAct(doc, game));
     const act = doc.expects?.team;
     setData($("to-act"), "team", act === "red" || act === "blue" || act === "both" ? act : "");
-    setText($("possession"), possession(doc));
+    setText($("possession"), possession(doc, game));
     setData($("possession"), "team", doc.phase === "battle" ? "" : String(doc.offense ?? ""));
     for (const die of document.querySelectorAll("#dice [data-die]")) {
       const face = doc.dice?.[die.dataset.die];
@@ -116,45 +130,21 @@ export class MatchView {
       setData(die, "face", Number.isInteger(face) ? String(face) : "");
     }
     setData(document.body, "phase", String(doc.phase));
-    const game = gameOf(doc);
-    setData(document.body, "game", game);
-    setText($("move-clock-label"), game === "stbg" ? "Turn clock" : "Move clock");
-    const panel = $("stbg-panel");
+    setData(document.body, "game", game.name);
+    setData(document.body, "gamePage", game.plain ? "plain" : "module");
+    document.body.classList.toggle("legend-wraps", game.legendWraps === true);
+    setText($("move-clock-label"), game.clock?.moveLabel ?? "Move clock");
+    const panel = $("game-panel");
     if (panel) {
-      panel.hidden = game !== "stbg";
-      if (game === "stbg") this.paintStbg(doc);
-    }
-  }
-
-  // Soccer The Board Game: whose turn, the points left of its roll, and per team the star cards left, the
-  // substitutions made and left (3 a match), the referee cards shown and who is off the board.
-  paintStbg(doc) {
-    const turn = $("stbg-turn");
-    const kind = doc.turn_kind && doc.turn_kind !== "open" ? ` (${String(doc.turn_kind).replace(/_/g, " ")})` : "";
-    setText(turn, doc.turn ? team(doc.turn) + kind + (doc.star ? `: ${doc.star} card` : "") : "–");
-    setData(turn, "team", String(doc.turn ?? ""));
-    setText($("points-left"), Number.isInteger(doc.points_left) ? String(doc.points_left) : "–");
-    for (const row of document.querySelectorAll("#team-table tbody tr[data-team]")) {
-      const t = row.dataset.team;
-      for (const cell of row.querySelectorAll("td[data-star]")) {
-        const c = doc.star_cards?.[t]?.[cell.dataset.star];
-        setText(cell, c ? String(c.left) : "–");
-        setData(cell, "left", c ? String(c.left) : "");
+      if (this.panelOf !== game) {
+        // the game's own part of the panel, in place once: its paint only fills it in
+        this.panelOf = game;
+        panel.innerHTML = game.panel?.html ?? "";
+        if (game.panel?.label) panel.setAttribute("aria-label", game.panel.label);
+        else panel.removeAttribute("aria-label");
       }
-      const made = doc.substitutions?.[t] ?? 0;
-      const skips = doc.skips?.[t] ?? 0; // a substitution's price: the team's next turn is skipped
-      setText(row.querySelector("td[data-subs]"), `${made} / ${Math.max(0, 3 - made)}` + (skips > 0 ? " (next turn skipped)" : ""));
-      const mine = Object.entries(doc.pawns ?? {}).filter(([id]) => id.startsWith(`${t}-`));
-      const yellows = mine.filter(([, p]) => p.yellow > 0 && !p.sent_off).map(([id, p]) => `${shortId(id)}${p.yellow > 1 ? ` ×${p.yellow}` : ""}`);
-      const reds = mine.filter(([, p]) => p.sent_off).map(([id]) => shortId(id));
-      const cards = row.querySelector("td[data-cards]");
-      const text = [yellows.length ? `yellow: ${yellows.join(", ")}` : "", reds.length ? `red: ${reds.join(", ")}` : ""]
-        .filter(Boolean).join("; ") || "–";
-      setText(cards, text);
-      setData(cards, "yellow", String(yellows.length));
-      setData(cards, "red", String(reds.length));
-      const off = mine.filter(([, p]) => !p.square).map(([id, p]) => shortId(id) + (p.sent_off ? " (sent off)" : ""));
-      setText(row.querySelector("td[data-off]"), off.join(", ") || "–");
+      panel.hidden = !game.panel;
+      game.panel?.paint?.(doc, panel);
     }
   }
 
@@ -162,7 +152,7 @@ export class MatchView {
     const doc = this.leds;
     const legend = $("legend");
     const items = ledLegend(doc);
-    const key = JSON.stringify(items);
+    const key = this.game.name + JSON.stringify(items);
     if (legend && key !== this.legendKey) {
       // most LED documents light other squares with the same meanings: the legend then stays as it is
       this.legendKey = key;
@@ -172,7 +162,7 @@ export class MatchView {
         const sw = document.createElement("span");
         sw.className = "swatch";
         sw.style.background = `rgb(${rgb.join(",")})`;
-        li.append(sw, meaningLabel(meaning));
+        li.append(sw, meaningLabel(meaning, this.game));
         return li;
       }));
     }
@@ -187,14 +177,15 @@ export class MatchView {
   }
 
   paintBoard() {
-    this.board.paint({ snapshot: this.snapshot, leds: this.leds, lastMove: this.lastMove, held: this.held });
+    this.board.paint({ snapshot: this.snapshot, leds: this.leds, lastMove: this.lastMove, held: this.held,
+      game: this.game });
     if (this.snapshot) document.body.dataset.seq = String(this.snapshot.seq ?? "");
   }
 
   // The minute is shown by CSS from data-minute, so the item's text is the sentence alone.
   eventItem(ev, when) {
     const li = document.createElement("li");
-    li.textContent = describe(ev);
+    li.textContent = describe(ev, this.game);
     li.dataset.event = String(ev?.event ?? "");
     if (Number.isInteger(ev?.seq)) li.dataset.seq = String(ev.seq);
     if (when) li.dataset.minute = when;

@@ -4,6 +4,7 @@
 // browser's DecompressionStream, so the file works opened from disk with no network at all.
 
 import { moveBetween, positionsChanged } from "sb/board.js";
+import { gameOf } from "sb/games.js";
 import { MatchView } from "sb/live.js";
 import { announcement } from "sb/words.js";
 
@@ -64,7 +65,7 @@ class Player {
     this.i = i;
     this.view.showLeds(f.leds ?? { squares: {} });
     this.view.showState(f.state, { lastMove: this.lastMoveAt(i) });
-    this.view.clocks.setStatic(f.state);
+    this.view.clocks.setStatic(f.state, this.view.game);
     this.view.setEvents(this.events.slice(Math.max(0, this.upto[i] - 150), this.upto[i]));
     if (announce) {
       const say = (f.events ?? []).map(announcement).filter(Boolean);
@@ -142,6 +143,10 @@ async function main() {
   }
   if (match.board_id) $("board-name").textContent = match.board_id;
   document.title = `Soccerboard replay: ${match.board_id ?? ""} ${match.started ?? match.journal ?? ""}`.trim();
+  // the page modules of the match's games (inline in the file: sb/games.js), in before the first frame
+  const seen = new Map();
+  for (const f of match.frames) seen.set(f.state?.ruleset, f.state);
+  await Promise.all([...seen.values()].map(gameOf));
   const player = new Player(match);
   player.wire();
   player.show(0);

@@ -3,24 +3,12 @@
 // says what was lifted and where it was put; the referee judges, and refusals come back on
 // `<base>/response` (request "sim/input") while LED corrections show on the board as usual.
 //
-// Soccer The Board Game (the snapshot names its game) has buttons of its own, each pressed for a team:
-// `done`, the star cards and a substitution, and the referee card drawn after a fault. A click on the
-// player holding the ball in a turn lifts the ball with it and puts both down together: a dribble, as
-// a board reads a holder and the ball put down on one square (docs/stbg.md); a click on the ball alone
-// kicks it.
+// The dice and the hand are every game's; the game's page module (sb/games.js, its `sim`) adds its own
+// buttons (each may be pressed for a team: `data-team`), its hint, and its way of moving: whether a pawn
+// lifted takes the ball along (`carries`), what a refused placement looks like in its snapshot (`refusal`),
+// the referee card a random draw gives (`randomCard`) and what a press line carries (`press`).
 
-import { gameOf, pawnName } from "sb/words.js";
-
-// The referee cards of a standard deck (docs/stbg.md): a random draw follows their odds; a card no longer in
-// the pile is refused by the referee and drawn again by the player.
-const DECK = { red: 2, yellow: 4, blank: 4 };
-
-export function randomCard() {
-  const cards = Object.entries(DECK).flatMap(([card, n]) => Array(n).fill(card));
-  const byte = new Uint8Array(1);
-  do crypto.getRandomValues(byte); while (byte[0] >= 250);
-  return cards[byte[0] % cards.length];
-}
+import { pawnName } from "sb/words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -71,8 +59,8 @@ export function setupSim({ publish, view }) {
     const c = view.leds?.correction;
     if (c && c.from === square && ["red", "blue", "ball"].includes(c.token)) return c.token;
     // without a correction step on the LEDs: what this page put down last, while the board is out of step
-    const snap = view.snapshot;
-    return gameOf(snap) === "stbg" && snap.board?.mismatch && lastPlaced?.square === square ? lastPlaced.token : null;
+    const refused = view.game.sim?.refusal?.(view.snapshot);
+    return refused && lastPlaced?.square === square ? lastPlaced.token : null;
   };
   let lastPlaced = null;
 
@@ -95,20 +83,16 @@ export function setupSim({ publish, view }) {
     showHand();
   };
 
-  // Soccer The Board Game, in a turn with points to spend: the holder lifted takes the ball along.
-  const carries = (square, token) => {
-    const snap = view.snapshot;
-    if (gameOf(snap) !== "stbg" || token === "ball" || snap.phase !== "play" || !Number.isInteger(snap.points_left)) return false;
-    const holder = snap.holder ? snap.pawns?.[snap.holder] : null;
-    return !!holder && holder.square === square && snap.holder.startsWith(`${token}-`) && snap.ball === square;
-  };
+  // Whether the pawn lifted takes the ball along (the game says).
+  const carries = (square, token) => view.game.sim?.carries?.(view.snapshot, square, token) === true;
 
-  // The pawn a substitution is for: the team's pawn shown the last yellow card, else one with a yellow.
-  const substitute = (t) => {
-    const pawns = view.snapshot?.pawns ?? {};
-    const yellow = (id) => pawns[id]?.yellow === 1 && !pawns[id]?.sent_off;
-    if (lastYellow[t] && yellow(lastYellow[t])) return lastYellow[t];
-    return Object.keys(pawns).find((id) => id.startsWith(`${t}-`) && yellow(id)) ?? null;
+  // The controls of the game on the board, put in when the game changes.
+  let controlsOf;
+  const showControls = (game) => {
+    if (controlsOf === game) return;
+    controlsOf = game;
+    $("sim-hint").textContent = game.sim?.hint ?? "Click a token to lift it, then a square to put it down.";
+    $("sim-game-controls").innerHTML = game.sim?.controls ?? "";
   };
 
   root.addEventListener("click", (e) => {
@@ -122,13 +106,11 @@ export function setupSim({ publish, view }) {
       send({ type: "spin", outcome: b.dataset.spin });
     } else if (b.dataset.press && b.dataset.team) {
       const line = { type: "press", button: b.dataset.press, team: b.dataset.team };
-      if (b.dataset.press === "substitution") {
-        const pawn = substitute(b.dataset.team);
-        if (pawn) line.pawn = pawn;
-      }
-      send(line);
+      const press = view.game.sim?.press;
+      send(press ? press(line, { snapshot: view.snapshot, lastYellow }) : line);
     } else if (b.dataset.card) {
-      send({ type: "card", card: b.dataset.card === "random" ? randomCard() : b.dataset.card });
+      const random = view.game.sim?.randomCard;
+      if (b.dataset.card !== "random" || random) send({ type: "card", card: b.dataset.card === "random" ? random() : b.dataset.card });
     } else if (b.dataset.press) {
       send({ type: "press", button: b.dataset.press });
     } else if (b.id === "sim-drop") {
@@ -138,11 +120,13 @@ export function setupSim({ publish, view }) {
   });
 
   showHand();
+  showControls(view.game);
   return {
     pick,
-    // Soccer The Board Game: a placement the referee refused puts the board out of step; the snapshot says why
+    // a placement the referee refused may put the board out of step; the game's snapshot then says why
     onState(doc) {
-      const why = gameOf(doc) === "stbg" ? doc.board?.mismatch : null;
+      showControls(view.game);
+      const why = view.game.sim?.refusal?.(doc) ?? null;
       const key = why ? JSON.stringify(why) : null;
       if (why && key !== shownMismatch) refusal(`Refused: ${why.detail ?? why.reason ?? "the board is out of step"}`);
       shownMismatch = key;

@@ -2,24 +2,22 @@
 // drawn (the last good one stays on screen) and the page says so in the banner: a wrong picture of the
 // board is worse than an old one. Each check returns null when the document is fine, else a reason.
 
-import { gameOf } from "sb/words.js";
+// A snapshot is checked by its game (the game's page module's `check`, most often snapshotProblem below with
+// the game's schema and pawn ids); a game shown plainly asks only for an integer seq (sb/plain.js).
 
-export const STATE_SCHEMA = "soccerboard.snapshot/1";
-// Soccer The Board Game publishes its own snapshot (docs/stbg.md): the page draws it as that game.
-export const STBG_STATE_SCHEMA = "soccerboard.stbg-snapshot/1";
 export const LEDS_SCHEMA = "soccerboard.leds/1";
 
 const SQUARE = /^[a-h](1[0-6]|[1-9])$/;
 const TEAMS = ["red", "blue"];
 
-const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const isInt = (v) => Number.isInteger(v);
+export const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+export const isInt = (v) => Number.isInteger(v);
 const isNum = (v) => typeof v === "number" && Number.isFinite(v);
 const isSquareOrNull = (v) => v === null || (typeof v === "string" && SQUARE.test(v));
 const isDate = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v));
 
 // "soccerboard.snapshot/2" against "soccerboard.snapshot/1": newer, older or foreign.
-function schemaProblem(value, expected) {
+export function schemaProblem(value, expected) {
   if (typeof value !== "string") return `no "schema" (expected ${expected})`;
   if (value === expected) return null;
   const [family, version] = expected.split("/");
@@ -30,30 +28,17 @@ function schemaProblem(value, expected) {
   return `unknown schema ${value} (expected ${expected})`;
 }
 
-function first(checks) {
+// The first reason of [ok, reason] pairs that is not ok, else null.
+export function first(checks) {
   for (const [ok, why] of checks) if (!ok) return why;
   return null;
 }
 
-const PAWN_ID = { stw: /^(red|blue)-(gk|d[1-4]|m[1-4]|s[12])$/, stbg: /^(red|blue)-p[1-6]$/ };
-
-function stbgProblem(doc) {
-  const cards = (t) => isObj(doc.star_cards?.[t]) &&
-    ["pass", "shoot", "steal"].every((k) => isInt(doc.star_cards[t][k]?.used) && isInt(doc.star_cards[t][k]?.left));
-  return first([
-    [doc.turn === null || TEAMS.includes(doc.turn), "turn is not red, blue or null"],
-    [doc.points_left === null || isInt(doc.points_left), "points_left is not a number or null"],
-    [TEAMS.every(cards), "star_cards is not {used, left} per team and kind"],
-    [isObj(doc.substitutions) && TEAMS.every((t) => isInt(doc.substitutions[t])), "substitutions is not {red, blue} numbers"],
-  ]);
-}
-
-export function checkState(doc) {
-  if (!isObj(doc)) return "the state is not a JSON object";
-  const game = gameOf(doc);
-  const schema = schemaProblem(doc.schema, game === "stbg" ? STBG_STATE_SCHEMA : STATE_SCHEMA);
-  if (schema) return schema;
-  const problem = first([
+// The checks of a snapshot in the shape the grid games share (docs/board.md section 6): its `schema`, the
+// pattern of its pawn ids, whether its clock says `paused`, whether its dice may be null altogether, and the
+// checks of the game's own fields (`more(doc)`, before the pawns').
+export function snapshotProblem(doc, { schema, pawnId, clockPaused = true, diceMayBeNull = false, more = null }) {
+  const problem = schemaProblem(doc.schema, schema) ?? first([
     [isInt(doc.seq), "seq is not an integer"],
     [isObj(doc.score) && isInt(doc.score.red) && isInt(doc.score.blue), "score is not {red, blue} numbers"],
     [doc.offense === null || TEAMS.includes(doc.offense), "offense is not red, blue or null"],
@@ -63,19 +48,25 @@ export function checkState(doc) {
     [isObj(doc.expects) && typeof doc.expects.input === "string", "expects has no input"],
     [isObj(doc.pawns), "pawns is not an object"],
     [isObj(doc.clock) && isInt(doc.clock.period) && isNum(doc.clock.elapsed) && isNum(doc.clock.length)
-      && typeof doc.clock.running === "boolean" && (game === "stbg" || typeof doc.clock.paused === "boolean"),
+      && typeof doc.clock.running === "boolean" && (!clockPaused || typeof doc.clock.paused === "boolean"),
       "clock is incomplete"],
-    [doc.dice === undefined || (game === "stbg" && doc.dice === null) || (isObj(doc.dice) && TEAMS.every((t) => doc.dice[t] == null || (isInt(doc.dice[t]) && doc.dice[t] >= 1 && doc.dice[t] <= 6))),
+    [doc.dice === undefined || (diceMayBeNull && doc.dice === null) || (isObj(doc.dice) && TEAMS.every((t) => doc.dice[t] == null || (isInt(doc.dice[t]) && doc.dice[t] >= 1 && doc.dice[t] <= 6))),
       "dice are not faces 1-6 or null"],
-  ]) ?? (game === "stbg" ? stbgProblem(doc) : null);
+  ]) ?? more?.(doc) ?? null;
   if (problem) return problem;
   for (const [id, p] of Object.entries(doc.pawns)) {
-    if (!PAWN_ID[game].test(id)) return `unknown pawn id ${id}`;
+    if (!pawnId.test(id)) return `unknown pawn id ${id}`;
     if (!isObj(p) || !isSquareOrNull(p.square) || !isInt(p.yellow) || typeof p.sent_off !== "boolean") {
       return `pawn ${id} is not {square, yellow, sent_off}`;
     }
   }
   return null;
+}
+
+// A snapshot checked for the page and for its game (sb/games.js): null when it may be drawn, else why not.
+export function checkState(doc, game) {
+  if (!isObj(doc)) return "the state is not a JSON object";
+  return game.check(doc) ?? null;
 }
 
 export function checkLeds(doc) {

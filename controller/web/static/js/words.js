@@ -5,12 +5,6 @@
 
 const TEAM = { red: "Red", blue: "Blue" };
 
-// The game a state belongs to, by what it says of itself (its `ruleset`, else its schema), never by its shape.
-export function gameOf(doc) {
-  return doc?.ruleset === "stbg" || (typeof doc?.schema === "string" && doc.schema.startsWith("soccerboard.stbg-snapshot/"))
-    ? "stbg" : "stw";
-}
-
 export function team(t) {
   return TEAM[t] ?? (t ? String(t) : "?");
 }
@@ -31,7 +25,7 @@ export function pawnName(pid) {
 }
 
 // Pawn ids inside the engine's own sentences (restart to-do lists) read better as "Red d2".
-function prettyIds(text) {
+export function prettyIds(text) {
   return String(text).replace(/\b(red|blue)-(gk|d[1-4]|m[1-4]|s[12]|p[1-6])\b/g, (_, t, p) => `${team(t)} ${p}`);
 }
 
@@ -54,7 +48,7 @@ const PHASES = {
   shootout: "Penalty shoot-out",
   half_time: "Half time",
   full_time: "Full time",
-  // Soccer The Board Game's own (docs/stbg.md)
+  // the turn-based game's
   play: "Turn",
   kickoff_setup: "Kick-off set-up",
   card: "Referee card",
@@ -86,15 +80,15 @@ function score(s) {
   return s && typeof s === "object" ? `${s.red ?? 0}-${s.blue ?? 0}` : "";
 }
 
-function plural(n, word) {
+export function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-function on(square) {
+export function on(square) {
   return square ? ` on ${square}` : "";
 }
 
-const KIND = { free_kick: "free kick", goal_kick: "goal kick", corner: "corner", penalty: "penalty kick" };
+export const KIND = { free_kick: "free kick", goal_kick: "goal kick", corner: "corner", penalty: "penalty kick" };
 
 // One sentence per event name (every name the engine, the core and the daemon emit).
 const SAY = {
@@ -157,7 +151,7 @@ const SAY = {
     Object.entries(e.pawns ?? {}).map(([sq, p]) => `${shortId(p)} on ${sq}`).join(", "),
   identity_confirmed: () => "Pawn identities confirmed",
   undone: () => "The last action was taken back",
-  // Soccer The Board Game (docs/stbg.md)
+  // the turn-based game's
   fault: (e) => `Fault by ${e.pawn ? pawnName(e.pawn) : team(e.team)}${on(e.square)}`,
   kick: (e) => `${team(e.team)} kicks the ball ${e.from || "?"} to ${e.to || "?"}`,
   scoring_chance: (e) => `Scoring chance for ${team(e.team)}${on(e.square)}`,
@@ -177,9 +171,12 @@ const SAY = {
 };
 
 // The daemon sends each event's sentence as `text` (controller/story.py, the words of the console and the
-// report); the page's own sentences below stand in for documents without one.
-export function describe(event) {
+// report); the game's own words (a page module's `describe`), then the page's sentences above, stand in for
+// documents without one.
+export function describe(event, game = null) {
   if (typeof event?.text === "string" && event.text) return event.text;
+  const own = game?.describe?.(event);
+  if (typeof own === "string" && own) return own;
   const name = event?.event;
   const say = SAY[name];
   if (!say) return `unknown event ${name ?? "(no name)"}`;
@@ -195,120 +192,27 @@ export function announcement(event) {
   return ["goal", "yellow_card", "red_card"].includes(event?.event) ? describe(event) : null;
 }
 
-const ROLL_FOR = {
-  kick_off: "roll to kick off",
-  offensive_set: "roll for the offensive set",
-  ball_play: "roll to play the ball",
-  capture: "roll to go for the loose ball",
-  answer: "roll to answer the capture",
-  corner_kick: "roll to take the corner",
-  battle: "roll for the battle",
-  roll_off: "roll off (the lower roll kicks off)",
-  shootout_order: "roll for the shoot-out order (the higher roll shoots first)",
-  shot: "roll the shooting die",
-  shootout: "roll the shooting die",
-};
-
-const MOVE_FOR = {
-  offensive_set: " (not the ball holder)",
-  capture: " towards the ball",
-  answer: " to answer the capture",
-};
-
-function waitingTeams(ex) {
+export function waitingTeams(ex) {
   const w = Array.isArray(ex.waiting) && ex.waiting.length ? ex.waiting : ["red", "blue"];
   return w.map(team).join(" and ");
 }
 
-// Soccer The Board Game: what its turn, set-up or chance waits for (the snapshot's `expects`, docs/stbg.md).
-const STBG_TURN = { kick_off: "the kick-off", goal_kick: "the goal kick", free_kick: "the free kick", corner: "the corner" };
-const STBG_SETUP = { kickoff: "kick-off", free_kick: "free kick", penalty: "penalty kick", corner: "corner" };
-const STBG_BOTH = { roll_off: "roll off (the higher roll kicks off)", battle: "roll for the battle",
-  chance: "roll for the scoring chance (attacker higher: goal)" };
-const STBG_STAR = { pass: "pass the ball to a team-mate (Pass card)", shoot: "shoot into the goal area (Shoot card)",
-  steal: "put the nearest player on the ball (Steal card)" };
-
-function stbgToAct(snap) {
-  const ex = snap.expects ?? {};
-  const who = ex.team === "both" ? waitingTeams(ex) : ex.team ? team(ex.team) : "";
-  const lead = (text) => (who ? `${who}: ${text}` : text.replace(/^./, (c) => c.toUpperCase()));
-  const why = snap.board?.mismatch;
-  if (why) return `The board is out of step${why.detail ? ` (${why.detail})` : ""}: set it as the LEDs show`;
-  if (snap.board?.question) return `${team(snap.board.question.team)}: confirm which pawn stands where (press confirm)`;
-  switch (ex.input) {
-    case "roll":
-      if (ex.team === "both") return lead(STBG_BOTH[snap.phase] ?? "roll");
-      return lead(ex.turn && ex.turn !== "open" ? `roll for ${STBG_TURN[ex.turn] ?? ex.turn}` : "roll, or play a star card");
-    case "move":
-      if (ex.star) return lead(STBG_STAR[ex.star] ?? `carry out the ${ex.star} card`);
-      return lead(`move players or kick the ball: ${plural(ex.points ?? 0, "point")} left, then press done`);
-    case "ball":
-      return lead(STBG_STAR[ex.star] ?? "put the ball down");
-    case "card":
-      return lead("draw a referee card");
-    case "setup": {
-      const s = snap.setup;
-      const todo = Array.isArray(s?.todo) && s.todo.length ? `: ${s.todo.map(prettyIds).join("; ")}` : "";
-      const kind = s ? STBG_SETUP[s.kind] ?? String(s.kind).replace(/_/g, " ") : "restart";
-      return `Set up the ${kind} for ${team(s?.team ?? ex.team)}${todo}, then press done`;
-    }
-    case "none":
-      if (snap.phase === "abandoned") return "Match abandoned";
-      return snap.winner ? `Full time: ${team(snap.winner)} wins` : "Full time: a draw";
-    default:
-      return ex.input ? lead(String(ex.input)) : "";
-  }
-}
-
-// What the game waits for, as "Blue: roll to answer the capture".
-export function toAct(snap) {
+// What the game waits for, as "Blue: roll to answer the capture": the game's module says it.
+export function toAct(snap, game) {
   if (!snap) return "";
-  if (gameOf(snap) === "stbg") return stbgToAct(snap);
-  const ex = snap.expects ?? {};
-  const phase = snap.phase;
-  if (snap.board?.mismatch) return "The board is out of step: set it as the LEDs show";
-  if (snap.board?.question) return `${team(snap.board.question.team)}: confirm which pawn stands where (press confirm)`;
-  if (snap.clock?.paused) return "Match paused: press resume to go on";
-  const who = ex.team === "both" ? waitingTeams(ex) : ex.team ? team(ex.team) : "";
-  const lead = (text) => (who ? `${who}: ${text}` : text.replace(/^./, (c) => c.toUpperCase()));
-  const n = ex.roll;
-  switch (ex.input) {
-    case "roll": {
-      if (ex.dice) return lead(ex.dice >= 2 ? "roll both dice for the keeper's kick" : "roll the second die for the keeper's kick");
-      const what = ROLL_FOR[phase] ?? "roll";
-      return lead(what + (ex.or === "keeper_step" ? " (or step with the keeper)" : ""));
-    }
-    case "move":
-      return lead(`move a pawn ${plural(n, "square")}${MOVE_FOR[phase] ?? ""}`);
-    case "ball":
-      return lead(`play the ball ${plural(n, "square")}` + (n === 1 && phase !== "kick_off" ? " or dribble" : ""));
-    case "spin":
-      return lead(phase === "shootout" ? "spin for the shoot-out kick" : "spin for the shot");
-    case "place":
-      return lead("place a pawn for the corner, or press confirm");
-    case "setup": {
-      const r = snap.restart;
-      if (!r) return "Set up the restart";
-      const todo = Array.isArray(r.todo) && r.todo.length ? `: ${r.todo.map(prettyIds).join("; ")}` : "";
-      return `Set up the ${KIND[r.kind] ?? String(r.kind).replace(/_/g, " ")} for ${team(r.team)}${todo}` +
-        (r.declinable ? ` (${team(r.team)} may press decline)` : "");
-    }
-    case "none":
-      if (phase === "full_time") return snap.winner ? `Full time: ${team(snap.winner)} wins` : "Full time: a draw";
-      return "";
-    default:
-      return ex.input ? lead(String(ex.input)) : "";
-  }
+  return game?.toAct?.(snap) ?? "";
 }
 
-export function possession(snap) {
+// Who has the ball: a battle's is contested, the game may say it its own way, else the team on offence.
+export function possession(snap, game = null) {
   if (snap?.phase === "battle") return `Contested: battle${on(snap.ball)}`;
-  if (gameOf(snap) === "stbg" && !snap.holder) return snap.ball ? `Ball loose${on(snap.ball)}` : "–";
+  const own = game?.possession?.(snap);
+  if (own !== undefined) return own;
   if (!snap?.offense) return "–";
   return snap.holder ? `${team(snap.offense)} (${shortId(snap.holder)} has the ball)` : `${team(snap.offense)} (ball loose)`;
 }
 
-// The LED meanings in words, for the legend (docs/leds.md).
+// The LED meanings in words, for the legend (docs/leds.md); a game's module adds those only it lights.
 export const MEANINGS = {
   correction_lift: "lift this token (board out of step)",
   correction_put: "put the token here",
@@ -324,11 +228,10 @@ export const MEANINGS = {
   offside_pawn: "in an offside position",
   offside_line: "offside line",
   move_clock_warning: "last 10 seconds to move",
-  points_left: "points left in the turn",
   red_to_act: "red to act",
   blue_to_act: "blue to act",
 };
 
-export function meaningLabel(meaning) {
-  return MEANINGS[meaning] ?? (meaning ? String(meaning).replace(/_/g, " ") : "lit");
+export function meaningLabel(meaning, game = null) {
+  return game?.ledMeanings?.[meaning] ?? MEANINGS[meaning] ?? (meaning ? String(meaning).replace(/_/g, " ") : "lit");
 }
