@@ -154,8 +154,8 @@ def _settled(daemon: Daemon) -> None:
 
 
 def _bot_lines(seed: int, options: dict, ruleset: str = "soccer_tactics_world") -> list[dict]:
-    from simulator.autoplay import simulate
-    from simulator.stbg_bots import simulate as stbg_simulate
+    from controller.games.stbg.bot import simulate as stbg_simulate
+    from controller.games.stw.autoplay import simulate
     lines: list[dict] = []
     (stbg_simulate if ruleset == "stbg" else simulate)(seed, options, on_line=lambda line, out: lines.append(line))
     return lines

@@ -17,12 +17,12 @@ import time
 from controller.core import Core
 from controller.games import get_ruleset
 from controller.games.stbg import Game, Illegal, Kick, Options, Roll, Step, Tick
+from controller.games.stbg.bot import StbgBot, lines_for, play_match
 from controller.games.stbg.physical import expected_occupancy
 from controller.leds import BoardView, plan_leds
 from controller.scenario import parse_obj
 from controller.tracking import FrameTracker
 from hal.board import TOKEN_BIT, square_index
-from simulator.stbg_bots import StbgBot, lines_for, play_match
 
 HALF_MINUTES = 3.0
 

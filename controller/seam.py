@@ -181,3 +181,5 @@ class GameInfo:
     default: bool = False                       # the game a set-up, config or replay that names none plays
     sentences: Callable[[], Sentences] | None = None   # its events in words (controller/story.py); None: told
                                                 # plainly, each event's name and fields
+    players: Callable[[], object] | None = None   # its bots, a controller.players.Players; None: it has none
+    extra_time: bool = True                     # a draw after the second half may go to extra time

@@ -42,8 +42,8 @@ def measure(seed: int, half_minutes: float, directory: Path) -> dict:
     from controller.daemon.config import load_settings
     from controller.daemon.main import make_publisher
     from controller.daemon.service import Daemon
+    from controller.games.stw.autoplay import simulate
     from hal.backends import open_hardware
-    from simulator.autoplay import simulate
 
     port = free_port()
     conf = directory / f"mosquitto-{seed}.conf"

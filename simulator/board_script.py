@@ -1,6 +1,6 @@
 """An autoplayed match as the hands of players at a sensed board: the scenario a board emulator plays.
 
-The seeded bots choose the actions, and each becomes what a board can feel (`simulator.lines`): die rolls,
+The game's seeded bots (controller.players) choose the actions, each as what a board can feel: die rolls,
 tokens lifted and put down. A sensed board does not follow the game's own relocations (the kick-off
 formation after a goal, a free kick's placement), so after each action the players set the board as the LEDs
 show, one token at a time, lifted and then put down: the lines the daemon then journals as corrections.
@@ -15,13 +15,10 @@ clock). The bots' thinking time is left out, and the script stops before they wo
 from __future__ import annotations
 
 from controller.core import Core
-from controller.games import get_ruleset
-from controller.games.stw.actions import Dribble
+from controller.games import default, info
+from controller.players import players_for
 from controller.scenario import parse_obj
 from hal.board import SETTLE_SECONDS, TOKEN_BIT, TOKENS, square_name
-from simulator.autoplay import stw_game
-from simulator.bots import Bot
-from simulator.lines import lines_for
 
 SETTLE = {"type": "clock", "advance": SETTLE_SECONDS * 2}   # the settle window after each change
 
@@ -30,10 +27,12 @@ class ScriptError(RuntimeError):
     """The sensed core refused a line the players would play: the script would not be the daemon's match."""
 
 
-def board_script(seed: int, options: dict, actions: int) -> list[dict]:
+def board_script(seed: int, options: dict, actions: int, ruleset: str | None = None) -> list[dict]:
     """The set-up line (standard formation, `options`, a roll-off for the kick-off) and then the physical
-    lines of the first `actions` bot actions of the seed's match, with the relocations between them."""
-    core = Core(get_ruleset(), board_follows_game=False)
+    lines of the first `actions` bot actions of the seed's match of `ruleset` (the default game when None), with
+    the relocations between them."""
+    game_info = default() if ruleset is None else info(ruleset)
+    core = Core(game_info.make_ruleset(None), board_follows_game=False)
     script: list[dict] = []
 
     def play(line: dict, correcting: bool = False) -> None:
@@ -46,17 +45,17 @@ def board_script(seed: int, options: dict, actions: int) -> list[dict]:
             core.feed(parse_obj(SETTLE))
             script.append(SETTLE)
 
-    play({"type": "setup", "formation": "standard", "options": dict(options)})
-    bot = Bot(seed)
+    setup = {"type": "setup", "formation": "standard", "options": dict(options)}
+    play(setup if game_info.default else {**setup, "ruleset": game_info.name})
+    bot = players_for(game_info.name).match_bot(seed)
     for _ in range(actions):
-        game = stw_game(core)
-        if game.state.phase == "full_time" or core.question is not None:
+        game = core.game
+        if game is None or core.question is not None:
             break
-        action = bot.next_action(game)
-        lines = [] if action is None else lines_for(game, action)
+        lines = bot.next_lines(game)     # None at the end of the match
         if not lines or any(line["type"] in ("clock", "spin") for line in lines):
             break                    # time or a spinner would decide: not a board's input
-        for line in in_hand_order(action, lines):
+        for line in in_hand_order(lines):
             play(line)
         for line in relocations(core):
             play(line, correcting=True)
@@ -70,7 +69,7 @@ def relocations(core: Core) -> list[dict]:
     the game has none to one where it expects one, a token at a time."""
     if core.game is None:
         return []
-    expected = core.ruleset.expected_occupancy(core.game)
+    expected = core.expected_occupancy()
     lines: list[dict] = []
     for token in TOKENS:
         bit = TOKEN_BIT[token]
@@ -84,12 +83,14 @@ def relocations(core: Core) -> list[dict]:
     return lines
 
 
-def in_hand_order(action: object, lines: list[dict]) -> list[dict]:
+def in_hand_order(lines: list[dict]) -> list[dict]:
     """An action's lines as hands play them on a board where each change settles: a move is a lift then a
-    place, one token after the other (a corner's taker joins the ball, then plays it), but a dribble lifts ball
-    and holder before putting either down, or the ball alone would settle as a pass."""
+    place, one token after the other (a corner's taker joins the ball, then plays it), but tokens moving together
+    (a dribble's ball and holder: moves from the same square to the same square) are all lifted before any is
+    put down, or the ball alone would settle as a pass."""
     changes = physical(lines)
-    if not isinstance(action, Dribble):
+    moves = [(line["from"], line["to"]) for line in lines if line["type"] == "move"]
+    if len(set(moves)) == len(moves):
         return changes
     return [c for c in changes if c["type"] == "lift"] + [c for c in changes if c["type"] != "lift"]
 

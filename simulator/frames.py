@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from controller.games.stw import geometry as g
-from hal.board import TOKEN_BIT
+from hal.board import TOKEN_BIT, square_index
 
 FRAME_SECONDS = 0.01
 
@@ -39,7 +38,7 @@ class SensorGrid:
         else:
             steps = [(line["type"], line["square"])]
         for kind, name in steps:
-            sq, bit = g.parse(name), TOKEN_BIT[line["token"]]
+            sq, bit = square_index(name), TOKEN_BIT[line["token"]]
             if kind == "lift":
                 self.occupancy[sq] &= ~bit
             else:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
+from controller import games as registry
 from controller.commandline import at_least_one, not_negative, port, positive
 from controller.daemon.broker import EmbeddedBroker, free_port
 from controller.daemon.config import ConfigError, Settings, file_problems
@@ -34,7 +35,6 @@ from controller.daemon.main import (
 from controller.daemon.observer_thread import ObserverThread
 from controller.daemon.service import Daemon
 from controller.daemon.sources import LineSource, ScenarioSource
-from controller.games.stw.state import Options
 from controller.scenario import BadInput, Setup, parse_line
 from controller.web.server import WebServer
 from hal.backends import open_hardware
@@ -42,12 +42,16 @@ from hal.backends import open_hardware
 if TYPE_CHECKING:
     from simulator.players import BotOpponent
 
-RULESETS = ("soccer_tactics_world", "stbg")
-HALF_MINUTES = {"soccer_tactics_world": 45.0, "stbg": 15.0}
 
 
 class GameDefault(float):
-    """An option's default that is the first game's: not given, each game takes its own (HALF_MINUTES)."""
+    """An option's default that is the default game's: not given, each game takes its own
+    (`GameInfo.half_minutes`)."""
+
+
+def _listed(items: list[str], conjunction: str = "or") -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    return f" {conjunction} ".join(filter(None, (", ".join(items[:-1]), items[-1]))) if items else ""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -58,14 +62,19 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "spectator page; seeded bots play both teams (or one: --human; none: --manual). "
                                    "Ctrl-C stops it and says how to resume the match from its journal.")
     p.add_argument("--seed", type=int, default=1, help="the bots' seed: the same seed plays the same match")
-    p.add_argument("--ruleset", choices=RULESETS, default=None,
-                   help="the game: soccer_tactics_world or stbg, Soccer The Board Game (default: the config's "
-                        "[game] ruleset, else soccer_tactics_world)")
-    p.add_argument("--half-minutes", type=positive, default=GameDefault(45.0), metavar="MIN",
-                   help="length of each half, match minutes (Soccer The Board Game: 15 unless given)")
+    games = [registry.info(name) for name in registry.names()]
+    without = [game.title for game in games if not game.extra_time]
+    p.add_argument("--ruleset", choices=registry.names(), default=None,
+                   help=f"the game: {_listed([f'{game.name} ({game.title})' for game in games])} (default: the "
+                        f"config's [game] ruleset, else {registry.default().name})")
+    p.add_argument("--half-minutes", type=positive, default=GameDefault(registry.default().half_minutes),
+                   metavar="MIN",
+                   help="length of each half, match minutes (unless given, each game's own: "
+                        f"{_listed([f'{game.half_minutes:g} for {game.title}' for game in games], 'and')})")
     p.add_argument("--extra-time-minutes", type=not_negative, default=None, metavar="MIN",
                    help="length of each extra-time half after a draw (default 15; 0: straight to the penalty "
-                        "shoot-out; Soccer The Board Game has no extra time)")
+                        "shoot-out" + (f"; {_listed(without, 'and')} {'has' if len(without) == 1 else 'have'} no "
+                                       "extra time" if without else "") + ")")
     p.add_argument("--speed", type=not_negative, default=0.25, metavar="S",
                    help="seconds between inputs (0: as fast as possible)")
     p.add_argument("--quiet", action="store_true", help="print only goals, cards (yellow and red) and the result")
@@ -103,21 +112,19 @@ def check_scenario(path: str) -> None:
 
 def match_options(args, settings: Settings) -> dict:
     """The match options: the config's, with this command's lengths; checked here, before anything starts."""
-    ruleset = settings.game.ruleset
+    game = registry.info(settings.game.ruleset)
     given = args.half_minutes is not None and not isinstance(args.half_minutes, GameDefault)
-    half = float(args.half_minutes) if given else HALF_MINUTES[ruleset]
+    half = float(args.half_minutes) if given else game.half_minutes
     options = {**settings.game.options, "half_minutes": half}
-    if ruleset == "stbg":
+    if game.players is None and not (args.scenario or args.manual):
+        raise SimError(f"{game.title} has no computer players: play it with --manual or --scenario FILE")
+    if not game.extra_time:
         if args.extra_time_minutes is not None:
-            raise SimError("--extra-time-minutes: Soccer The Board Game has no extra time (a draw stands)")
+            raise SimError(f"--extra-time-minutes: {game.title} has no extra time (a draw stands)")
     else:
         options["extra_time_minutes"] = 15.0 if args.extra_time_minutes is None else args.extra_time_minutes
     try:
-        if ruleset == "stbg":       # the other game's modules only when it is played: a faster start
-            from controller.games.stbg.state import Options as StbgOptions
-            StbgOptions(**options)
-        else:
-            Options(**options)
+        game.make_ruleset(options)      # the played game's modules only: a faster start
     except ValidationError as e:
         problems = "; ".join(f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors())
         raise SimError(f"the match options are not valid: {problems} (check [game] options in the config)") from None

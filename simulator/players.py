@@ -10,26 +10,21 @@ import threading
 import time
 
 from controller.daemon.sources import LineSource, Put, Stopped
-from simulator.autoplay import simulate
-from simulator.bots import Bot
-from simulator.lines import lines_for
-from simulator.opponent import choose
-from simulator.stbg_bots import simulate as stbg_simulate
-from simulator.stbg_opponent import StbgOpponent
+from controller.games import default
+from controller.players import players_for
 
 log = logging.getLogger(__name__)
 
 
 class AutoplaySource(LineSource):
     """Seeded bots play `matches` matches in a row, from `seed` upwards: the bots of the match's game
-    (simulator.autoplay for Soccer Tactics WORLD, simulator.stbg_bots for Soccer The Board Game)."""
+    (`ruleset`, the default game when None), found through the registry (controller.players)."""
 
     name = "autoplay"
 
-    def __init__(self, seed: int, options: dict, put: Put, matches: int = 1, ruleset: str = "soccer_tactics_world",
-                 **kw):
+    def __init__(self, seed: int, options: dict, put: Put, matches: int = 1, ruleset: str | None = None, **kw):
         self.seed, self.options, self.matches = seed, dict(options), matches
-        self.simulate = stbg_simulate if ruleset == "stbg" else simulate
+        self.play_match = players_for(ruleset or default().name).play_match
         super().__init__(put, **kw)
 
     def run(self) -> None:
@@ -42,7 +37,7 @@ class AutoplaySource(LineSource):
 
             started = time.monotonic()
             try:
-                self.simulate(seed, self.options, on_line=on_line)
+                self.play_match(seed, self.options, on_line=on_line)
             except Stopped:
                 raise
             except Exception:         # a bot the core disagrees with: that match is left (abandoned by the next)
@@ -64,11 +59,9 @@ class BotOpponent:
     name = "bot"
     sets_up = False           # it joins the match the daemon sets up
 
-    def __init__(self, team: str, seed: int, put: Put, think: float = 1.0, ruleset: str = "soccer_tactics_world"):
+    def __init__(self, team: str, seed: int, put: Put, think: float = 1.0, ruleset: str | None = None):
         self.team = 0 if team == "red" else 1
-        self.bot = Bot(seed, dawdle=0.0)
-        # Soccer The Board Game has bots of its own (simulator.stbg_opponent)
-        self.stbg = StbgOpponent(self.team, seed) if ruleset == "stbg" else None
+        self.bot = players_for(ruleset or default().name).opponent(self.team, seed)   # the game's own bot
         self._put, self.think = put, think
         self._offered = -1
         self._plan: tuple[int, list[dict]] | None = None
@@ -99,10 +92,7 @@ class BotOpponent:
 
     def plan(self, game) -> list[dict] | None:
         """The board lines of the bot's next action in `game`, or None when its team has nothing to do."""
-        if self.stbg is not None:
-            return self.stbg.plan(game)
-        action = choose(game, self.team, self.bot)
-        return None if action is None else lines_for(game, action)
+        return self.bot.plan(game)
 
     def start(self) -> BotOpponent:
         self._thread.start()

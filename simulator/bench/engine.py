@@ -7,13 +7,13 @@ import time
 from collections.abc import Callable
 
 from controller.games.stw.actions import Action, Roll
+from controller.games.stw.bot import Bot, play_match
 from controller.games.stw.game import Game
 from controller.games.stw.pieces import is_keeper, pawns_of
 from controller.games.stw.reach import prepare as warm_tables
 from controller.games.stw.reference import walked_destinations
 from controller.games.stw.state import Options
 from simulator.bench.common import Row
-from simulator.bots import Bot, play_match
 
 __all__ = ["warm_tables"]
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 import time
 
+from controller.games.stw.bot import Bot, play_match
 from controller.games.stw.game import Game
 from controller.games.stw.state import Options
 from controller.leds import AGREES, BoardView, plan_leds
 from simulator.bench.common import Row, median_and_p99
-from simulator.bots import Bot, play_match
 
 MOVE_PHASES = ("offensive_set", "capture", "answer")
 SETUP_PHASES = ("free_kick_setup", "goal_kick_setup", "corner_setup", "penalty_setup")

@@ -6,12 +6,14 @@ import json
 from pathlib import Path
 
 from controller.daemon.referee import Referee
-from simulator.autoplay import simulate
+from controller.games import default
+from controller.players import players_for
 
 
 def scenario_lines(seed: int, options: dict) -> list[dict]:
+    """The lines of the default game's seeded match of bots, the game a Referee plays when nothing names one."""
     lines: list[dict] = []
-    simulate(seed, options, on_line=lambda line, out: lines.append(line))
+    players_for(default().name).play_match(seed, options, on_line=lambda line, out: lines.append(line))
     return lines
 
 

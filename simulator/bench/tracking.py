@@ -9,7 +9,9 @@ from typing import Any
 from controller.core import Core
 from controller.games import get_ruleset
 from controller.games.stw import geometry as g
+from controller.games.stw.bot import Bot
 from controller.games.stw.game import Game
+from controller.games.stw.lines import lines_for
 from controller.games.stw.physical import expected_occupancy
 from controller.games.stw.state import Options
 from controller.leds.planner import plan_leds
@@ -18,8 +20,6 @@ from controller.tracking import FrameTracker
 from hal.board import TOKEN_BIT
 from simulator.bench.common import Row, median, median_and_p99
 from simulator.bench.engine import warm_tables
-from simulator.bots import Bot
-from simulator.lines import lines_for
 
 
 def measure(matches: int) -> tuple[list[float], list[float], list[float], list[float]]:

@@ -13,8 +13,8 @@ from controller.scenario import ClockLine, parse_obj
 
 
 def _lines(ruleset: str, seed: int, options: dict) -> list[dict]:
-    from simulator.autoplay import simulate
-    from simulator.stbg_bots import simulate as stbg_simulate
+    from controller.games.stbg.bot import simulate as stbg_simulate
+    from controller.games.stw.autoplay import simulate
     lines: list[dict] = []
     (stbg_simulate if ruleset == "stbg" else simulate)(seed, options, on_line=lambda line, out: lines.append(line))
     return lines

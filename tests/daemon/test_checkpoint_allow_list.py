@@ -11,9 +11,9 @@ import pickle
 
 from controller.daemon import checkpoint
 from controller.daemon.referee import Referee
-from simulator.autoplay import simulate
+from controller.games.stbg.bot import simulate as stbg_simulate
+from controller.games.stw.autoplay import simulate
 from simulator.board_script import board_script
-from simulator.stbg_bots import simulate as stbg_simulate
 
 
 class _Recorder(pickle.Unpickler):

@@ -29,8 +29,8 @@ EVERY = 20
 
 
 def _bot_lines(seed: int, ruleset: str, options: dict) -> list[dict]:
-    from simulator.autoplay import simulate
-    from simulator.stbg_bots import simulate as stbg_simulate
+    from controller.games.stbg.bot import simulate as stbg_simulate
+    from controller.games.stw.autoplay import simulate
     lines: list[dict] = []
     (stbg_simulate if ruleset == "stbg" else simulate)(seed, options, on_line=lambda line, out: lines.append(line))
     return lines

@@ -223,10 +223,10 @@ def test_the_journal_header_makes_a_replay_exact(tmp_path):
     assert daemon.referee.snapshot["phase"] == "full_time"
 
 
-def test_autoplay_goes_on_with_the_next_seed_when_a_bot_match_breaks(tmp_path, monkeypatch):
-    import simulator.players
+def test_autoplay_goes_on_with_the_next_seed_when_a_bot_match_breaks(tmp_path):
+    from controller.players import players_for
     from simulator.players import AutoplaySource
-    real = simulator.players.simulate
+    real = players_for("soccer_tactics_world").play_match
 
     def simulate(seed, options, on_line=None, **kw):
         if seed == 2:                    # a bot line the core refuses, 50 lines into the match
@@ -239,13 +239,13 @@ def test_autoplay_goes_on_with_the_next_seed_when_a_bot_match_breaks(tmp_path, m
                 on_line(line, out)
             return real(seed, options, on_line=breaking, **kw)
         return real(seed, options, on_line=on_line, **kw)
-    monkeypatch.setattr(simulator.players, "simulate", simulate)
     settings = load_settings(None, env=False, board_id="a1", journal__dir=str(tmp_path / "j"))
     settings.game.options = dict(OPTIONS)
     hw = open_hardware({"backend": "sim"})
     daemon = Daemon(settings, hw, board_follows_game=True, tick=0.05, auto_setup=False)
     source = AutoplaySource(1, dict(OPTIONS), daemon.put, matches=3, speed=0, backlog=daemon.inputs.qsize,
                             on_end=daemon.end_of_source)
+    source.play_match = simulate
     daemon.start(source)
     try:
         assert daemon.wait(60)

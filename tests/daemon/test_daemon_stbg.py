@@ -13,10 +13,10 @@ from controller.daemon.config import ConfigError, load_settings
 from controller.daemon.referee import Referee
 from controller.daemon.report import report
 from controller.daemon.service import Daemon
+from controller.games.stbg.bot import simulate
 from controller.replay import replay_lines
 from hal.backends import open_hardware
 from hal.frames import blank_led_frame
-from simulator.stbg_bots import simulate
 from tests.daemon.daemon_helpers import (
     Watcher,
     comparable,

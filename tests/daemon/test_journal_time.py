@@ -30,8 +30,8 @@ def _daemon(tmp_path, ruleset: str = "soccer_tactics_world", options: dict | Non
 
 
 def _bot_lines(seed: int, ruleset: str = "soccer_tactics_world", options: dict | None = None) -> list[dict]:
-    from simulator.autoplay import simulate
-    from simulator.stbg_bots import simulate as stbg_simulate
+    from controller.games.stbg.bot import simulate as stbg_simulate
+    from controller.games.stw.autoplay import simulate
     lines: list[dict] = []
     (stbg_simulate if ruleset == "stbg" else simulate)(seed, options or OPTIONS,
                                                        on_line=lambda line, out: lines.append(line))

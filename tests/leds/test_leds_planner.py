@@ -296,8 +296,8 @@ def test_every_meaning_has_a_colour_and_no_square_is_dark_but_lit():
 def test_plans_over_random_match_positions_never_fail():
     import random
 
+    from controller.games.stw.bot import Bot, play_match
     from controller.games.stw.state import Options
-    from simulator.bots import Bot, play_match
     rng = random.Random(5)
     seen: set[str] = set()
     for seed in (1, 2):

@@ -60,7 +60,7 @@ def test_the_check_sees_a_submodule_import(tmp_path):
 
 def test_every_phase_the_engine_enters_is_a_phase_member():
     from controller.games.stw import Options
-    from simulator.bots import Bot, play_match
+    from controller.games.stw.bot import Bot, play_match
     game = Game.kick_off(None, Options(half_minutes=8))
     seen = set()
 

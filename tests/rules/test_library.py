@@ -67,7 +67,7 @@ def test_bad_notation_is_a_value_error(text):
 
 
 def test_every_legal_action_of_a_match_round_trips():
-    from simulator.bots import Bot, play_match
+    from controller.games.stw.bot import Bot, play_match
     game = Game.kick_off(None, Options(half_minutes=5))
     seen: set[type] = set()
 
@@ -84,7 +84,7 @@ def test_repr_result_and_terminal():
     game = Game.kick_off(None)
     assert repr(game) == "<Game roll_off, red 0-0 blue, red and blue to roll>"
     assert not game.is_terminal()
-    assert game.result() == (False, None, (0, 0), None)
+    assert game.result() == (False, None, (0, 0), None, False)
     game.state.phase, game.state.score, game.state.winner = "full_time", [2, 1], RED
     assert game.is_terminal()
     assert game.result().winner == "red" and game.result().score == (2, 1)

@@ -11,6 +11,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from controller.games.stw.autoplay import simulate
+from controller.games.stw.bot import Bot, play_match
 from controller.games.stw.game import Game
 from controller.games.stw.moves import region
 from controller.games.stw.pieces import N_PAWNS, is_keeper, pawns_of, stays_home
@@ -18,8 +20,6 @@ from controller.games.stw.reference import walked_destinations
 from controller.games.stw.snapshot import snapshot_of
 from controller.games.stw.state import Options
 from controller.replay import replay_lines
-from simulator.autoplay import simulate
-from simulator.bots import Bot, play_match
 
 MATCHES = int(os.environ.get("SOCCERBOARD_PROPERTY_MATCHES", "2000"))
 CORNER_PHASES = ("corner_setup", "corner_placement", "corner_kick")

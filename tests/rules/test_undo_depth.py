@@ -2,10 +2,10 @@
 import pytest
 
 from controller.games.stw.actions import Roll
+from controller.games.stw.bot import Bot, play_match
 from controller.games.stw.errors import Illegal
 from controller.games.stw.game import UNDO_DEPTH, Game
 from controller.games.stw.state import Options
-from simulator.bots import Bot, play_match
 
 
 def _played(seed: int = 3):

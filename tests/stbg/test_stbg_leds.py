@@ -312,7 +312,7 @@ def test_every_position_of_seeded_matches_lights_only_what_the_rules_allow():
     lifted: a lifted pawn's cyan squares are its legal moves or free moves, the blue squares the ball's, and
     the points on the goal line are the points left."""
     from controller.games.stbg import Game, Options
-    from simulator.stbg_bots import StbgBot, play_match
+    from controller.games.stbg.bot import StbgBot, play_match
     checked = 0
     for seed in range(3):
         game = Game.kick_off(None, Options(half_minutes=2.0))

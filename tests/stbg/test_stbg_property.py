@@ -10,9 +10,9 @@ import random
 
 from controller.games.stbg import Game, Illegal, Options, Step
 from controller.games.stbg.board import GOAL_AREA, goal_area_mates, pawns_of
+from controller.games.stbg.bot import StbgBot, lines_for, play_match
 from controller.games.stbg.snapshot import snapshot_of
 from controller.replay import replay_lines
-from simulator.stbg_bots import StbgBot, lines_for, play_match
 
 MATCHES = int(os.environ.get("SOCCERBOARD_STBG_MATCHES", "1000"))
 HALF_MINUTES = 2.0
@@ -92,7 +92,7 @@ def test_random_full_matches_keep_the_invariants():
 def test_seeded_bot_matches_through_the_core_have_no_refused_line():
     """What `soccerboard sim --ruleset stbg` will do: every bot action as board lines through the core, to the
     final whistle, with no refusal (simulate raises on one)."""
-    from simulator.stbg_bots import simulate
+    from controller.games.stbg.bot import simulate
     ends = []
     for seed in range(int(os.environ.get("SOCCERBOARD_STBG_SIM_MATCHES", "100"))):
         core = simulate(seed, {"half_minutes": 1.0})

@@ -124,7 +124,7 @@ def test_s14_undo_takes_back_a_shoot_out_kick():
 
 
 def test_s14_the_seeded_bots_play_a_shoot_out_through_the_core_with_no_refused_line():
-    from simulator.stbg_bots import simulate
+    from controller.games.stbg.bot import simulate
     snap = simulate(1, {"half_minutes": 0.5, "shootout": True}).snapshot()    # raises if the core refuses a line
     assert snap["phase"] == "full_time" and snap["score"]["red"] == snap["score"]["blue"]
     assert snap["shootout"] is not None and snap["shootout"]["red"] != snap["shootout"]["blue"]

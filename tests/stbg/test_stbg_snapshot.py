@@ -31,7 +31,7 @@ def test_s32_snapshot_additions():
 
 def test_every_phase_snapshot_validates():
     from controller.games.stbg import Options
-    from simulator.stbg_bots import StbgBot, play_match
+    from controller.games.stbg.bot import StbgBot, play_match
     game = Game.kick_off(None, Options(half_minutes=2))
     seen = set()
 

@@ -7,11 +7,11 @@ import os
 from controller.core import SETTLE_SECONDS, Core
 from controller.games import get_ruleset
 from controller.games.stbg import Game, Options, Tick
+from controller.games.stbg.bot import StbgBot, lines_for
 from controller.games.stbg.physical import expected_occupancy
 from controller.scenario import parse_obj
 from controller.tracking import FrameTracker
 from simulator.frames import SensorGrid
-from simulator.stbg_bots import StbgBot, lines_for
 
 from .dsl import explicit, replay, snapshot, verdicts
 

@@ -5,14 +5,14 @@ import os
 from controller.core import SETTLE_SECONDS, Core
 from controller.games import get_ruleset
 from controller.games.stw.actions import Roll, Spin, Tick
+from controller.games.stw.bot import Bot
 from controller.games.stw.game import Game
+from controller.games.stw.lines import lines_for
 from controller.games.stw.physical import expected_occupancy
 from controller.games.stw.state import Options
 from controller.scenario import parse_obj
 from controller.tracking import FrameTracker
-from simulator.bots import Bot
 from simulator.frames import SensorGrid
-from simulator.lines import lines_for
 
 MATCHES = int(os.environ.get("SOCCERBOARD_NOISE_MATCHES", "200"))
 

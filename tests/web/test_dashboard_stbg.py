@@ -21,8 +21,8 @@ import pytest
 
 from controller import story
 from controller.daemon.referee import Referee
+from controller.games.stbg.bot import simulate
 from controller.leds import planner_for
-from simulator.stbg_bots import simulate
 from tests.web.web_helpers import ROOT, SimProcess, feed_texts, wait_connected, wait_seq
 
 SEED, HALF = 3, 3.0            # the bots' match of seed 3 with 3-minute halves: 2 goals, a substitution

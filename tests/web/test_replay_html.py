@@ -17,8 +17,8 @@ import pytest
 
 from controller.daemon.journal import FINISHED, HEADER, dumps
 from controller.daemon.referee import Referee
+from controller.games.stw.autoplay import simulate
 from controller.web import replay
-from simulator.autoplay import simulate
 
 STATIC = replay.STATIC_DIR
 

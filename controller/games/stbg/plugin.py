@@ -20,6 +20,11 @@ def _sentences() -> Sentences:
     return sentences()
 
 
+def _players() -> object:
+    from .players import PLAYERS
+    return PLAYERS
+
+
 GAME = GameInfo(name="stbg", title="Soccer The Board Game", package=__package__ or "",
                 make_ruleset=_ruleset, half_minutes=15.0,
-                sentences=_sentences)
+                sentences=_sentences, players=_players, extra_time=False)

@@ -20,6 +20,11 @@ def _sentences() -> Sentences:
     return sentences()
 
 
+def _players() -> object:
+    from .players import PLAYERS
+    return PLAYERS
+
+
 GAME = GameInfo(name="soccer_tactics_world", title="Soccer Tactics WORLD", package=__package__ or "",
                 make_ruleset=_ruleset, half_minutes=45.0, default=True,
-                sentences=_sentences)
+                sentences=_sentences, players=_players)

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 from controller.games.stbg import Game, Options
+from controller.games.stbg.bot import StbgBot, lines_for, play_match
 from controller.replay import replay_lines
-from simulator.stbg_bots import StbgBot, lines_for, play_match
 
 HERE = Path(__file__).parent
 SEEDED = HERE / "06_seeded_full_match.jsonl"

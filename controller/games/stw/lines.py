@@ -5,9 +5,9 @@ these lines, so what they check is the path the daemon takes.
 """
 from __future__ import annotations
 
-from controller.games.stw import geometry as g
-from controller.games.stw.actions import Dribble, MinorFoul, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
-from controller.games.stw.pieces import TEAMS
+from . import geometry as g
+from .actions import Dribble, MinorFoul, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
+from .pieces import TEAMS
 
 
 def lines_for(game, action) -> list[dict]:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 
-from controller.games.stw import geometry as g
-from controller.games.stw.actions import Action, Dribble, MoveBall, MovePawn, Press, Roll, Spin, Tick
-from controller.games.stw.pieces import TEAMS
+from . import geometry as g
+from .actions import Action, Dribble, MoveBall, MovePawn, Press, Roll, Spin, Tick
+from .pieces import TEAMS
 
 SPINNER = ("goal", "goal", "goal", "goal", "corner", "corner", "goal_kick", "goal_kick")
 
@@ -79,7 +79,7 @@ class Bot:
         return MovePawn(pawn, rng.choice(g.squares_of(moves[pawn])))
 
     def _keeper_step(self, game, steps: int):
-        from controller.games.stw.pieces import keeper_of
+        from .pieces import keeper_of
         return MovePawn(keeper_of(game.state.actor), self.rng.choice(g.squares_of(steps)))
 
     @staticmethod

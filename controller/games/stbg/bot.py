@@ -1,7 +1,7 @@
 """Seeded bots for Soccer The Board Game: they roll the dice, draw referee cards and play legal actions
 (split budgets, star cards, substitutions), and let time pass between actions, so a match runs to full
-time. Used by the STBG property and tracking tests and the benchmark; the same bot can drive the simulated
-board once `soccerboard sim` plays this ruleset."""
+time. `soccerboard sim` plays them (controller.players), as do the STBG property and tracking tests and the
+benchmark."""
 from __future__ import annotations
 
 import random
@@ -9,8 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from controller.core import Core
-from controller.games import get_ruleset
-from controller.games.stbg import (
+from controller.scenario import parse_obj
+from hal.board import SETTLE_SECONDS, TEAMS
+
+from . import (
     KINDS,
     PAWN_IDS,
     Action,
@@ -25,13 +27,12 @@ from controller.games.stbg import (
     Substitution,
     Tick,
 )
-from controller.games.stbg.board import GOAL_AREA, name, other, rank_of, squares_of
-from controller.games.stbg.legal import may_press_done
-from controller.games.stbg.reach import KING_BALL
-from controller.games.stbg.restarts import setup_needs, setup_todo
-from controller.games.stbg.stars import why_not
-from controller.scenario import parse_obj
-from hal.board import SETTLE_SECONDS, TEAMS
+from .board import GOAL_AREA, name, other, rank_of, squares_of
+from .legal import may_press_done
+from .reach import KING_BALL
+from .restarts import setup_needs, setup_todo
+from .ruleset import SoccerTheBoardGame
+from .stars import why_not
 
 Event = dict[str, Any]
 
@@ -207,9 +208,8 @@ def lines_for(game: Game, action: Action) -> list[dict[str, Any]]:
 def simulate(seed: int, options: dict[str, Any], on_line: Callable[[dict[str, Any], Any], None] | None = None,
              on_event: Callable[[Event, Core], None] | None = None) -> Core:
     """Play one STBG match through the deterministic core as the board lines a board reports (the daemon's
-    path; `simulator.autoplay.simulate` for the first game); raises RuntimeError if the core refuses a bot's
-    line. Returns the core at the end of the match."""
-    core = Core(get_ruleset("stbg"))
+    path); raises RuntimeError if the core refuses a bot's line. Returns the core at the end of the match."""
+    core = Core(SoccerTheBoardGame())
     bot = StbgBot(seed)
 
     def feed(line: dict[str, Any]) -> None:

@@ -8,12 +8,13 @@ from __future__ import annotations
 import time
 
 from controller.core import Core
-from controller.games import get_ruleset
-from controller.games.stw import Game
 from controller.scenario import parse_obj
 from hal.board import SETTLE_SECONDS
-from simulator.bots import Bot
-from simulator.lines import lines_for
+
+from .bot import Bot
+from .game import Game
+from .lines import lines_for
+from .ruleset import SoccerTacticsWorld
 
 
 def stw_game(core: Core) -> Game:
@@ -27,7 +28,7 @@ def stw_game(core: Core) -> Game:
 
 def simulate(seed: int, options: dict, on_line=None, on_event=None, pause: float = 0.0) -> Core:
     """Play one match through the core; returns the core at the final whistle."""
-    core = Core(get_ruleset())
+    core = Core(SoccerTacticsWorld())
     bot = Bot(seed)
 
     def feed(line: dict) -> None:

@@ -7,9 +7,10 @@ the move clock run out on purpose.
 """
 from __future__ import annotations
 
-from controller.games.stw.actions import Dribble, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
-from controller.games.stw.pieces import TEAMS
-from simulator.bots import Bot
+from .actions import Dribble, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
+from .bot import Bot
+from .lines import lines_for
+from .pieces import TEAMS
 
 
 def action_team(game, action) -> int | None:
@@ -47,3 +48,17 @@ def choose(game, team: int, bot: Bot):
     if isinstance(action, Roll) and action.team != team:      # a keeper's kick: the bot rolls its own die
         return Roll(team, action.value)
     return action if action_team(game, action) in (team, None) else None
+
+
+class TeamBot:
+    """The seeded Bot for `team` (0 red, 1 blue) against a person: it never dawdles, as time is the wall
+    clock's business; `plan` gives the board lines to send."""
+
+    def __init__(self, team: int, seed: int) -> None:
+        self.team = team
+        self.bot = Bot(seed, dawdle=0.0)
+
+    def plan(self, game) -> list[dict] | None:
+        """The board lines of the bot's next action, or None when its team has nothing to do now."""
+        action = choose(game, self.team, self.bot)
+        return None if action is None else lines_for(game, action)

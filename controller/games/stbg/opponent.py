@@ -9,10 +9,11 @@ clock's business: the bot never waits for its turn clock to run out on purpose.
 """
 from __future__ import annotations
 
-from controller.games.stbg import Action, Done, Game, Roll, Substitution
-from controller.games.stbg.legal import may_press_done
 from hal.board import TEAMS
-from simulator.stbg_bots import StbgBot, lines_for
+
+from . import Action, Done, Game, Roll, Substitution
+from .bot import StbgBot, lines_for
+from .legal import may_press_done
 
 
 class StbgOpponent:

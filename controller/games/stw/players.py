@@ -1,0 +1,24 @@
+"""This game's bots as the registry offers them (controller.players): the match of bots alone, one team
+against a person, and both teams an action at a time."""
+from __future__ import annotations
+
+from controller.players import Players
+
+from .autoplay import simulate
+from .bot import Bot
+from .lines import lines_for
+from .opponent import TeamBot
+
+
+class MatchBot:
+    """The seeded Bot for both teams, answering in board lines."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = Bot(seed)
+
+    def next_lines(self, game) -> list[dict] | None:
+        action = self.bot.next_action(game)
+        return None if action is None else lines_for(game, action)
+
+
+PLAYERS = Players(play_match=simulate, opponent=TeamBot, match_bot=MatchBot)
