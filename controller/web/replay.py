@@ -6,9 +6,9 @@ exactly what the live page showed. One frame per state change: the Referee alrea
 clock ticks (only `now`/`elapsed` changed), which keeps a whole match to a few thousand frames.
 
 The page is static/replay.html with everything inlined: the stylesheet as a <style>, every sb/*.js
-module and every game's page module (controller/web/game_pages.py) as a base64 data: URL in the import
-map, and the match as gzip+base64 JSON that the page unpacks with DecompressionStream. Opened from disk,
-it needs no server and no network.
+module as a base64 data: URL in the import map, every game's page module (controller/web/game_pages.py)
+as one by game name in the `game-modules` element, and the match as gzip+base64 JSON that the page
+unpacks with DecompressionStream. Opened from disk, it needs no server and no network.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from controller.daemon.referee import Referee, Step, ruleset_of
 from controller.daemon.report import match_minute
 from controller.leds import planner_for
 
-from .game_pages import list_module, page_module, with_modules
+from .game_pages import page_module, with_modules
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 FORMAT = "soccerboard.replay/1"
@@ -33,7 +33,8 @@ MARKED = ("goal", "yellow_card", "red_card")
 
 # The template's placeholders, replaced verbatim (a changed template fails loudly, not silently).
 STYLE_LINK = '<link rel="stylesheet" href="css/app.css">'
-IMPORT_MAP = '{"imports": {"sb/": "./js/", "sbgames/": "./games/", "sbgamelist": "./games.js"}}'
+IMPORT_MAP = '{"imports": {"sb/": "./js/"}}'
+GAME_MODULES = '<script type="application/json" id="game-modules">{}</script>'
 DATA_ELEMENT = '<script type="application/octet-stream" id="match-data" data-encoding="gzip+base64"></script>'
 
 
@@ -111,14 +112,18 @@ def _data_url(code: bytes) -> str:
 
 
 def module_map(static_dir: Path = STATIC_DIR) -> dict[str, str]:
-    """Every sb/*.js module as a data: URL (the modules import each other by these bare names), and the games'
-    page modules with their list, by the names the page imports them by (controller/web/static/js/games.js)."""
-    out = {f"sb/{path.name}": _data_url(path.read_bytes()) for path in sorted((static_dir / "js").glob("*.js"))}
+    """Every sb/*.js module as a data: URL (the modules import each other by these bare names)."""
+    return {f"sb/{path.name}": _data_url(path.read_bytes()) for path in sorted((static_dir / "js").glob("*.js"))}
+
+
+def game_modules() -> dict[str, str]:
+    """Every registered game's page module as a data: URL, by game name: the replay's sb/games.js imports a
+    game's from here instead of the server's /games/<name>.js."""
+    out = {}
     for name in with_modules():
         module = page_module(name)
         if module is not None:
-            out[f"sbgames/{name}.js"] = _data_url(module.read_bytes())
-    out["sbgamelist"] = _data_url(list_module())
+            out[name] = _data_url(module.read_bytes())
     return out
 
 
@@ -136,6 +141,8 @@ def render_replay_html(journal_path: str | os.PathLike, static_dir: Path = STATI
         raise ValueError("app.css must not contain </style>")
     page = _replace_once(page, STYLE_LINK, f"<style>\n{css}</style>")
     page = _replace_once(page, IMPORT_MAP, json.dumps({"imports": module_map(static_dir)}))
+    games = json.dumps(game_modules())      # base64 data: URLs: nothing in it can end the element
+    page = _replace_once(page, GAME_MODULES, GAME_MODULES.replace(">{}<", f">{games}<"))
     data = DATA_ELEMENT.replace("></script>", f">{encode(build_frames(journal_path))}</script>")
     page = _replace_once(page, DATA_ELEMENT, data)
     return page

@@ -1,8 +1,8 @@
 // The games the page can show, each by its own page module: the page's core knows no game. A snapshot names
 // its game (`ruleset`); the module of that name is imported from `sbgames/<name>.js` (the import map sends
 // it to the server's /games/<name>.js, which finds the game's page.js through the registry; the HTML replay
-// maps it to an inline copy). Which games have a module, `sbgamelist` says (the server's /games.js), so a
-// name without one is not even asked for. A game without a module (a name the server does not know, a game
+// holds inline copies in its `game-modules` element instead). Which games have a module, `sbgamelist` says
+// (the server's /games.js), so a name without one is not even asked for. A game without a module (a name the server does not know, a game
 // with no page.js, an import that fails) is shown plainly (sb/plain.js). docs/games.md describes a module.
 //
 // Loading is asynchronous and the page's drawing is not: whoever hands a snapshot on asks `gameNow(doc)`
@@ -29,11 +29,26 @@ const DEFAULTS = {
 
 const games = new Map(); // name -> the game, once its import settled
 const loading = new Map(); // name -> the promise of it
-let listed = null; // the promise of the names that have a module
+let sources = null; // the promise of {name: the specifier to import its module by}, of the games that have one
 
-function withModules() {
-  listed ??= import("sbgamelist").then((m) => new Set(Array.isArray(m.GAMES) ? m.GAMES : []), () => new Set());
-  return listed;
+function modules() {
+  sources ??= inlineModules() ?? import("sbgamelist").then(
+    (m) => Object.fromEntries((Array.isArray(m.GAMES) ? m.GAMES : []).filter((n) => NAME.test(n)).map((n) => [n, `sbgames/${n}.js`])),
+    () => ({}));
+  return sources;
+}
+
+// The HTML replay's copies: {name: data: URL} in <script type="application/json" id="game-modules">.
+function inlineModules() {
+  const el = document.getElementById("game-modules");
+  if (!el) return null;
+  try {
+    const doc = JSON.parse(el.textContent || "{}");
+    const urls = Object.entries(doc ?? {}).filter(([n, url]) => NAME.test(n) && typeof url === "string" && url.startsWith("data:"));
+    return Promise.resolve(Object.fromEntries(urls));
+  } catch {
+    return Promise.resolve({});
+  }
 }
 
 // The game a module makes: the defaults, what the module exports, and its name.
@@ -58,7 +73,7 @@ export function loadGame(name) {
   if (!NAME.test(String(name))) return Promise.resolve(PLAIN);
   if (games.has(name)) return Promise.resolve(games.get(name));
   if (!loading.has(name)) {
-    const imported = withModules().then((names) => (names.has(name) ? import(`sbgames/${name}.js`) : null)).then(
+    const imported = modules().then((found) => (Object.hasOwn(found, name) ? import(found[name]) : null)).then(
       (module) => (module ? fromModule(name, module) : PLAIN),
       (err) => {
         console.info(`no page module for the game ${name} (${err?.message ?? err}): it is shown plainly`);
