@@ -82,7 +82,8 @@ export function loadGame(name) {
     const late = new Promise((resolve) => setTimeout(() => resolve(null), LOAD_MS));
     loading.set(name, Promise.race([imported, late]).then((game) => {
       if (game === null) {
-        imported.then((g) => games.set(name, g)); // in when it comes; plain until then
+        games.set(name, PLAIN); // plain until it comes, then its own from the next state on
+        imported.then((g) => games.set(name, g));
         return PLAIN;
       }
       games.set(name, game);
