@@ -5,6 +5,7 @@ games' packages knowing them."""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,14 @@ def _sim(broker, journal: Path, scenario: Path, game: str, speed: str = "0") -> 
             "--ruleset", game, "--scenario", str(scenario), "--speed", speed]
 
 
+def _ended(proc: subprocess.Popen, log: Path, timeout: float = 30) -> int:
+    """The exit status of a `soccerboard sim` playing a short scenario; its log's end when it does not end."""
+    try:
+        return proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"sim did not end within {timeout} s:\n{log.read_text()[-2000:]}") from None
+
+
 def _header(path: Path) -> dict:
     first = path.read_text().splitlines()[0]
     assert first.startswith(HEADER), first
@@ -58,7 +67,7 @@ def test_sim_plays_a_plugin_games_scenario_to_its_end_and_journals_it(broker, tm
     watcher = Watcher(broker.port)
     proc = start_soccerboard(_sim(broker, journal, scenario, game), log)
     try:
-        assert proc.wait(60) == 0, log.read_text()[-2000:]
+        assert _ended(proc, log) == 0, log.read_text()[-2000:]
     finally:
         stop_process(proc)
         watcher.close()
@@ -90,12 +99,12 @@ def test_a_plugin_game_killed_mid_match_resumes_from_its_journal_and_checkpoint(
         return journal.exists() and journaled() >= 105
     proc = start_soccerboard(args, log)
     try:
-        wait_for(mid_match, 60, "105 journaled rolls")
+        wait_for(mid_match, 30, "105 journaled rolls")
         proc.kill()
         proc.wait(10)
         assert journaled() < len(lines), "the kill should land mid-match"
         proc = start_soccerboard(args, log)
-        assert proc.wait(60) == 0, log.read_text()[-2000:]
+        assert _ended(proc, log) == 0, log.read_text()[-2000:]
     finally:
         stop_process(proc)
     assert "resumed the unfinished match" in log.read_text()
@@ -125,7 +134,7 @@ def _totals_after(rolls: list[dict]) -> dict[str, int]:
 def test_report_tells_a_plugin_games_journal_under_its_title(broker, tmp_path, game):
     lines, _ = MATCHES[game]
     journal = tmp_path / "j"
-    done = soccerboard(*_sim(broker, journal, write_lines(tmp_path / "match.jsonl", lines), game))
+    done = soccerboard(*_sim(broker, journal, write_lines(tmp_path / "match.jsonl", lines), game), timeout=30)
     assert done.returncode == 0, done.stderr
     told = soccerboard("report", str(journal))
     assert told.returncode == 0 and "Traceback" not in told.stderr, told.stderr

@@ -12,4 +12,6 @@ def _ruleset(options: Mapping[str, Any] | None) -> Ruleset:
     return Race(options)
 
 
-GAME = GameInfo(name="race", title="Race to the Far Rank", package=__package__ or "", make_ruleset=_ruleset)
+GAME = GameInfo(name="race", title="Race to the Far Rank", package=__package__ or "", make_ruleset=_ruleset,
+                extra_time=False,
+                pickled=tuple(("ruleset", name) for name in ("Race", "RaceGame", "Position", "Roll", "Step", "Wait")))

@@ -12,4 +12,6 @@ def _ruleset(options: Mapping[str, Any] | None) -> Ruleset:
     return Tally(options)
 
 
-GAME = GameInfo(name="tally", title="Tally to Twelve", package=__package__ or "", make_ruleset=_ruleset)
+GAME = GameInfo(name="tally", title="Tally to Twelve", package=__package__ or "", make_ruleset=_ruleset,
+                extra_time=False,
+                pickled=tuple(("ruleset", name) for name in ("Tally", "TallyGame", "Roll", "Wait")))
