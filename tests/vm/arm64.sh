@@ -41,16 +41,22 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# the kernel runs arm64 programs through qemu: binfmt_misc mounted and the qemu-aarch64 handler enabled, with
-# the F flag (the interpreter opened at registration), so the chroot needs no copy of qemu
+# the kernel runs arm64 programs through qemu: binfmt_misc mounted and Debian's qemu-aarch64 handler enabled
 binfmt=/proc/sys/fs/binfmt_misc
 mountpoint -q "$binfmt" || mount -t binfmt_misc binfmt_misc "$binfmt"
 [ -e "$binfmt/qemu-aarch64" ] || update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 || true
 if [ ! -e "$binfmt/qemu-aarch64" ] || [ "$(head -1 "$binfmt/qemu-aarch64")" != enabled ]; then
   echo "arm64.sh: the qemu-aarch64 binfmt handler is not enabled ($binfmt/qemu-aarch64)" >&2; exit 2
 fi
-grep -q '^flags:.*F' "$binfmt/qemu-aarch64" \
-  || { echo "arm64.sh: the qemu-aarch64 handler lacks the F flag (reinstall qemu-user-static)" >&2; exit 2; }
+
+# sudo in the chroot needs the kernel to honour set-user-id on emulated programs, which Debian's handler does
+# not ask for: a handler of this run's own, newest so first to match, with the C flag (credentials from the
+# program, not the interpreter) and F (the interpreter opened now, so the chroot needs no copy of qemu);
+# removed on exit
+HANDLER=soccerboard-aarch64
+remove_handler() { [ ! -e "$binfmt/$HANDLER" ] || echo -1 > "$binfmt/$HANDLER"; }
+entry() { sed -n "s/^$1 //p" "$binfmt/qemu-aarch64"; }
+remove_handler
 
 seconds_since() { awk -v a="$1" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }'; }
 # every mount at or below a folder, deepest first, lazily: nothing is left for rm to walk into
@@ -65,6 +71,7 @@ mkdir -p "$CACHE" "$OUT"
 rm -f "$OUT/arm64.json"
 WORK=""
 cleanup() {
+  [ "${1:-}" = keep-handler ] || remove_handler
   [ -n "$WORK" ] || return 0
   unmount_under "$WORK"
   if mounted_under "$WORK"; then
@@ -75,6 +82,8 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+printf ':%s:M:%s:%s:%s:%s:POCF\n' "$HANDLER" "$(entry offset)" "$(entry magic | sed 's/../\\x&/g')" \
+  "$(entry mask | sed 's/../\\x&/g')" "$(entry interpreter)" > "$binfmt/register"
 
 # the arm64 system, debootstrapped into $1/root (the second stage runs emulated)
 build_base() {
@@ -102,7 +111,7 @@ if [ ! -f "$BASE/ready" ]; then
   mv "$WORK/root" "$BASE/root"
   echo "$debootstrap_s" > "$BASE/debootstrap-seconds"
   touch "$BASE/ready"
-  cleanup
+  cleanup keep-handler
 fi
 
 # each run starts from the debootstrapped system as it was: a fresh owner's machine
@@ -111,9 +120,10 @@ R="$WORK/root"
 cp -a "$BASE/root" "$R"
 HOME_DIR=/home/pi/soccerboard
 mkdir -p "$R$HOME_DIR"
-git -c safe.directory="$REPO" -C "$REPO" ls-files -z \
-  | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done \
-  | tar --null -T - -cf - | tar -xf - -C "$R$HOME_DIR"
+# the committed checkout, as a clone gives it (not the work tree's edits in progress, nor .venv)
+git_() { git -c safe.directory="$REPO" -C "$REPO" "$@"; }
+COMMIT="$(git_ rev-parse --short HEAD)"
+git_ archive --format=tar HEAD | tar -xf - -C "$R$HOME_DIR"
 chroot "$R" chown -R pi:pi "$HOME_DIR"
 cp /etc/resolv.conf "$R/etc/resolv.conf"
 printf '127.0.0.1 localhost\n127.0.1.1 %s\n' "$(hostname)" > "$R/etc/hosts"
@@ -166,10 +176,13 @@ if [ "$setup_rc" -eq 0 ]; then
   tail -25 "$OUT/sim.log"
 fi
 
-# the same seed plays the same match on every architecture: the host's own run, where it has a .venv
+# the same seed plays the same match on every architecture: the same commit on the host, where it has a .venv
 same_as_host=null
-if [ -f "$OUT/sim.log" ] && [ -x "$REPO/.venv/bin/soccerboard" ]; then
-  "$REPO/.venv/bin/soccerboard" sim --no-web "${sim_args[@]}" >"$OUT/sim-host.log" 2>&1 || true
+if [ -f "$OUT/sim.log" ] && [ -x "$REPO/.venv/bin/python" ]; then
+  mkdir -p "$WORK/host"
+  git_ archive --format=tar HEAD | tar -xf - -C "$WORK/host"
+  (cd "$WORK/host" && PYTHONPATH="$WORK/host" "$REPO/.venv/bin/python" -m controller.cli sim --no-web \
+    "${sim_args[@]}") >"$OUT/sim-host.log" 2>&1 || true
   events() { grep -E "^ *[0-9]+'" "$1" || true; }
   if [ -n "$(events "$OUT/sim-host.log")" ] && [ "$(events "$OUT/sim.log")" = "$(events "$OUT/sim-host.log")" ]; then
     same_as_host=true
@@ -183,7 +196,7 @@ result="$(grep -E "Full time" "$OUT/sim.log" 2>/dev/null | tail -1 | sed -E "s/^
 ARCH="$arch" PYVER="$python" DEBOOTSTRAP_S="$debootstrap_s" SETUP_S="$setup_s" SETUP_RC="$setup_rc" \
 SIM_S="$sim_s" SIM_RC="$sim_rc" RESULT="$result" SAME="$same_as_host" PLATFORM="$venv_platform" \
 NATIVE="$native_module" PACKAGES="$packages" SIM_ARGS="${sim_args[*]}" \
-COMMIT="$(git -c safe.directory="$REPO" -C "$REPO" rev-parse --short HEAD)" \
+COMMIT="$COMMIT" \
   python3 - "$OUT/arm64.json" <<'PY'
 import json, os, sys
 e = os.environ
