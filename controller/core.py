@@ -5,6 +5,10 @@ into them, `soccerboard replay` reads them from a file, the simulator makes them
 sensed board, compares it with the board the game expects, and turns the difference into game actions
 (the picochess way: match the whole occupancy against the engine, never trust single events). Same
 inputs, same outputs: verdicts, game events and snapshots.
+
+The core asks a game only what every game has (controller/seam.py GameState) and, once per set-up, whether its
+ruleset has the sensed-grid capability (SensedGrid): a game without it has no sensed board, so no occupancy is
+kept and every input goes to the game through `ruleset.action_for`.
 """
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from hal.board import square_index as parse_square
 
 from .games import get_ruleset
 from .scenario import ClockLine, Input, Lift, Move, Place, PressLine, RollLine, Setup
-from .seam import Illegal, Reading, Ruleset, RulesGame, minor_foul_for
+from .seam import GameState, GridGame, Illegal, Reading, Ruleset, SensedGrid, minor_foul_for
 
 if TYPE_CHECKING:
     from .leds.view import BoardView
@@ -39,13 +43,17 @@ def _reject(e: Illegal) -> dict[str, Any]:
 
 class Core:
     """Feed it inputs; it answers with Outcomes. `board_follows_game`: the replay assumes players
-    carry out the game's own relocations (kick-off formation after a goal); a sensed board does not."""
+    carry out the game's own relocations (kick-off formation after a goal); a sensed board does not.
+    `sensed` and `grid`: the ruleset and the game as a sensed grid, None for a game without a sensed board."""
 
     def __init__(self, ruleset: Ruleset | None = None, board_follows_game: bool = True) -> None:
         self.ruleset = ruleset or get_ruleset()
         self._configured = self.ruleset      # the game a set-up that names none plays
         self.board_follows_game = board_follows_game
-        self.game: RulesGame | None = None
+        self.game: GameState | None = None
+        self.sensed: SensedGrid | None = None
+        self.grid: GridGame | None = None
+        self._moves_go_on = False       # a token lifted again goes on with the last `move` line's move (S29, S36)
         self.board = bytearray(N_SQUARES)
         self.pending: Reading | None = None
         self.mismatch: Illegal | None = None
@@ -66,7 +74,7 @@ class Core:
         self.dice: dict[str, int | None] = {"red": None, "blue": None}   # the face each die showed last
 
     @property
-    def _game(self) -> RulesGame:
+    def _game(self) -> GameState:
         """The game, where one exists already (every input but the first set-up line)."""
         assert self.game is not None
         return self.game
@@ -143,7 +151,7 @@ class Core:
             return None
         if self.foul is None and self.mismatch is not None:
             return None                         # every input but a correction is refused, time included
-        dues = [clock_due(snapshot if snapshot is not None else self.snapshot() or {})]
+        dues = [self.ruleset.due_in(snapshot if snapshot is not None else self.snapshot() or {})]
         if self.foul is not None:
             dues.append(max(SETTLE_SECONDS - self._foul_wait, 0.0))
         elif self.pending is not None and self.pending.kind == "exact":
@@ -154,7 +162,7 @@ class Core:
     def board_view(self) -> BoardView:
         """What the LEDs need beyond the game: tokens in hand, or what to fix, and identity questions."""
         from .leds.view import BoardView
-        if self.game is None:
+        if self.game is None or self.sensed is None:
             return BoardView()
         missing, extra = self._difference()
         ambiguous = 0
@@ -185,6 +193,12 @@ class Core:
         except ValueError as e:
             return Outcome(verdict=_reject(Illegal("bad_input", str(e))))
         self.ruleset = ruleset
+        # the capabilities, looked up once per set-up: every sensor frame asks them
+        self.sensed = ruleset if isinstance(ruleset, SensedGrid) else None
+        self.grid = game if self.sensed is not None and isinstance(game, GridGame) else None
+        if self.sensed is not None and self.grid is None:
+            raise TypeError(f"{ruleset.name}: a ruleset with a sensed grid makes grid games, not {game!r}")
+        self._moves_go_on = bool(getattr(ruleset, "moves_go_on", False))
         # A set-up starts everything about the match afresh, the hands included: a live core that refereed a
         # match before must answer the lines after it exactly as a replay of the new match's journal does.
         self.game, self.pending, self.mismatch, self.question = game, None, None, None
@@ -192,7 +206,7 @@ class Core:
         self.dice = {"red": None, "blue": None}
         self._in_hand_peak = {"red": 0, "blue": 0}
         self._placed = {"red": set(), "blue": set()}
-        self._relocate(self.ruleset.expected_occupancy(game))
+        self._relocate(self._expected())
         return Outcome(events=game.events_of_setup())
 
     def _undo(self) -> Outcome:
@@ -209,6 +223,9 @@ class Core:
 
     # ----- the physical board ----------------------------------------------------------------------
     def _physical(self, line: Lift | Place | Move) -> Outcome:
+        if self.sensed is None:
+            return Outcome(verdict=_reject(Illegal(
+                "bad_input", f"{self.ruleset.name} has no sensed board: a {line.type} line means nothing in it")))
         out = Outcome()
         if self.foul is not None:
             if isinstance(line, Lift) and (line.square, line.token) == self._foul_token:
@@ -264,7 +281,8 @@ class Core:
             out.verdict = _reject(self._mismatch_error() if was_mismatched else error)
             if not was_mismatched and isinstance(line, Place):
                 missing, extra = self._diff(board)
-                self.foul = minor_foul_for(self.ruleset, self._game, missing, extra, error)
+                assert self.grid is not None
+                self.foul = minor_foul_for(self.ruleset, self.grid, missing, extra, error)
                 self._foul_token, self._foul_wait = (line.square, line.token), 0.0
             return out
         self.board, self.mismatch = board, None
@@ -273,7 +291,7 @@ class Core:
             out.events = self._game.apply(reading.action)
             self.pending = None
             self._follow()
-            if isinstance(line, Move) and not out.events and getattr(self.ruleset, "moves_go_on", False):
+            if isinstance(line, Move) and not out.events and self._moves_go_on:
                 self._last_move = (line.token, parse_square(line.to), reading.action)
         elif reading.kind == "exact" and reading.action is None:
             self.pending = None
@@ -336,7 +354,8 @@ class Core:
         for colour in ("red", "blue"):
             if self._in_hand_peak[colour] >= 2:
                 team = 0 if colour == "red" else 1
-                game = self._game
+                game = self.grid
+                assert game is not None         # pawns are put down on a sensed grid only
                 pawns = {sq: p for p in game.team_pawns(team)
                          for sq in [game.pawn_square(p)] if sq in self._placed[colour]}
                 if len(pawns) >= 2 and not all(game.interchangeable(p) for p in pawns.values()):
@@ -351,8 +370,11 @@ class Core:
         return self._diff(self.board)
 
     def _diff(self, board: bytes | bytearray) -> tuple[list[SquareToken], list[SquareToken]]:
-        """Tokens the game expects that the board lacks, and tokens the board has that it does not expect."""
-        expected = self.ruleset.expected_occupancy(self._game)
+        """Tokens the game expects that the board lacks, and tokens the board has that it does not expect (none
+        for a game without a sensed board)."""
+        if self.sensed is None or self.grid is None:
+            return [], []
+        expected = self.sensed.expected_occupancy(self.grid)
         exp_bits = int.from_bytes(expected, "little")
         differ = exp_bits ^ int.from_bytes(board, "little")
         missing: list[SquareToken] = []
@@ -367,7 +389,8 @@ class Core:
 
     def _read(self, board: bytes | bytearray, final: bool = False) -> Reading:
         missing, extra = self._diff(board)
-        return self.ruleset.read_difference(self._game, missing, extra, final)
+        assert self.sensed is not None and self.grid is not None     # only lines on a sensed board are read
+        return self.sensed.read_difference(self.grid, missing, extra, final)
 
     def _settle(self) -> list[Event]:
         """Apply a pending move that is complete as it stands (its events come out now)."""
@@ -385,7 +408,7 @@ class Core:
         None when no foul is called: play moved on meanwhile (the move clock ran out), so it is only corrected."""
         foul, self.foul = self.foul, None
         missing, extra = self._difference()
-        if minor_foul_for(self.ruleset, self._game, missing, extra, self.mismatch) is None:
+        if self.grid is None or minor_foul_for(self.ruleset, self.grid, missing, extra, self.mismatch) is None:
             return None
         self.mismatch, self.pending = None, None
         events = self._game.apply(foul)
@@ -398,12 +421,23 @@ class Core:
     def _follow(self) -> None:
         """After an action: a replay assumes the players carried out the game's own relocations; a
         sensed board that now differs (kick-off formation after a goal) waits until they have."""
-        if self.pending is not None:
+        if self.pending is not None or self.sensed is None:
             return
         if self.board_follows_game:
-            self._relocate(self.ruleset.expected_occupancy(self._game))
+            self._relocate(self._expected())
         elif self._difference() != ([], []):
             self.mismatch = Illegal("board_mismatch", "the game moved tokens itself: set the board as the LEDs show")
+
+    def _expected(self) -> bytearray:
+        """Where the game expects each token (an empty board for a game without a sensed board)."""
+        if self.sensed is None or self.grid is None:
+            return bytearray(N_SQUARES)
+        return self.sensed.expected_occupancy(self.grid)
+
+    def expected_occupancy(self) -> bytearray:
+        """Where the game expects each token: 128 squares x 3 bits (red, blue, ball); all empty with no game, or
+        for a game without a sensed board."""
+        return self._expected() if self.game is not None else bytearray(N_SQUARES)
 
     def _relocate(self, board: bytes | bytearray) -> None:
         """The game puts its tokens where `board` says (no hand moved them): remembered in `relocated`,
@@ -414,7 +448,9 @@ class Core:
 
     def set_board(self, board: bytes) -> None:
         """The whole sensed board at once (a resync after the board reconnects, or players following the
-        LEDs): clears the mismatch when it agrees with the game."""
+        LEDs): clears the mismatch when it agrees with the game. A game without a sensed board keeps none."""
+        if self.game is not None and self.sensed is None:
+            return
         self.board = bytearray(board)
         if self._difference() == ([], []):
             self.mismatch, self.pending = None, None
@@ -425,22 +461,3 @@ class Core:
                         [f"put a {t} token back on {square_name(s)}" for s, t in missing])
         return Illegal("board_mismatch", f"the board is out of step with the game: {fix or 'correct it'}")
 
-
-def clock_due(snapshot: dict[str, Any]) -> float | None:
-    """Seconds of game time until a game's own clocks decide something, from its snapshot's `clock`: the
-    move and reset clocks and the period's end (Soccer Tactics WORLD), the turn clock and the period's end
-    (Soccer The Board Game). Never below zero; None when no clock runs (paused, over, or not started)."""
-    c = snapshot.get("clock")
-    if not c:
-        return None
-    dues: list[float] = []
-    if "turn_length" in c:                      # Soccer The Board Game: the turn clock runs in turns only
-        if c.get("turn_elapsed") is not None:
-            dues.append(c["turn_length"] - c["turn_elapsed"])
-    elif c.get("paused"):
-        return None                             # a paused game's deadlines move with time: nothing falls due
-    else:
-        dues += [d - c["now"] for d in (c.get("move_deadline"), c.get("reset_deadline")) if d is not None]
-    if c.get("running") and not c.get("time_up") and c.get("period", 5) <= 4:
-        dues.append(c["length"] - c["elapsed"])
-    return max(min(dues), 0.0) if dues else None

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
+from hal.board import N_SQUARES
+
 if TYPE_CHECKING:
     from .scenario import Setup, Signal
     from .story import Sentences
@@ -71,64 +73,132 @@ class Fix(NamedTuple):
     targets: int
 
 
-class RulesGame(Protocol):
-    """One match under some ruleset: python-chess style. Squares are ints 0..127, pawns ints, teams 0 and 1."""
+class Result(NamedTuple):
+    """How a match stands: `final` once it is over; `winner` the winning team's name, None for a draw (or while it
+    is not over); `score` the goals; `shootout` the kicks scored in a shoot-out, once one has started; `abandoned`
+    a match stopped before its end (a game that can be abandoned says so)."""
+    final: bool
+    winner: str | None
+    score: tuple[int, int]
+    shootout: tuple[int, int] | None = None
+    abandoned: bool = False
 
-    def apply(self, action: Any) -> list[dict[str, Any]]: ...      # raises Illegal, state unchanged
-    def undo(self) -> object: ...
-    def take_back(self) -> object: ...                               # the referee's undo (controller/takeback.py)
-    def expects(self) -> dict[str, Any]: ...
-    def legal_actions(self) -> Sequence[object]: ...
+
+@runtime_checkable
+class GameState(Protocol):
+    """One match under some ruleset, as every game has it (OpenSpiel's State is the model): what it waits for,
+    actions applied or refused, undo, what may come next, and how it ends. Nothing here assumes a board."""
+
+    def expects(self) -> dict[str, Any]:
+        """What the game waits for: {'input': roll|move|...|none, 'team': the team, "both" or None, ...}."""
+        ...
+
+    def apply(self, action: Any) -> list[dict[str, Any]]:
+        """The events the action caused; Illegal with the state unchanged when the rules refuse it."""
+        ...
+
+    def undo(self) -> object:
+        """Take back the last applied action, whatever it was; Illegal (nothing_to_undo) when none is left."""
+        ...
+
+    def take_back(self) -> object:
+        """The referee's undo (controller/takeback.py): the last accepted action; a roll stands."""
+        ...
+
+    def legal_actions(self) -> Sequence[object]:
+        """The player actions allowed now, where the game can list them (chance actions are not listed)."""
+        ...
+
+    def chance_outcomes(self) -> Sequence[tuple[object, float]]:
+        """The chance actions that may come now (a die's faces, a spinner's sectors, cards in a pile), with
+        their probabilities; empty when the game waits for a player, or is paused or over."""
+        ...
+
+    def is_terminal(self) -> bool:
+        """Whether the match is over."""
+        ...
+
+    def result(self) -> Result: ...
+
     def events_of_setup(self) -> list[dict[str, Any]]:
         """The events the set-up itself caused (a kick-off's), before any action."""
         ...
+
+
+@runtime_checkable
+class GridGame(GameState, Protocol):
+    """A game of tokens on the board's squares (ints 0..127): pawns are ints, teams 0 and 1. What the core asks
+    to tell pawns apart on a sensed board (python-chess style)."""
+
     def pawn_square(self, pawn: int) -> int:
         """Where a pawn stands, -1 off the board."""
         ...
-    def team_of(self, pawn: int) -> int: ...
-    def team_pawns(self, team: int) -> range: ...
-    def pawn_name(self, pawn: int) -> str: ...
-    def interchangeable(self, pawn: int) -> bool:
-        """Whether the players need not tell this pawn from its twins (no identity question for it)."""
-        ...
-    # what the LED planner lights (square sets are masks: bit n is square n)
-    def led_view(self) -> LedView:
-        """Phase, team to act, roll, ball, set-up, move clock, goal ranks and what is worth lighting now."""
-        ...
+
     def pawn_on(self, team: int, square: int) -> int:
         """The team's pawn on a square, -1 if none."""
         ...
+
+    def team_of(self, pawn: int) -> int: ...
+    def team_pawns(self, team: int) -> range: ...
+    def pawn_name(self, pawn: int) -> str: ...
+
+    def interchangeable(self, pawn: int) -> bool:
+        """Whether the players need not tell this pawn from its twins (no identity question for it)."""
+        ...
+
+    def restart_fixes(self) -> list[Fix]:
+        """What a restart being set up still needs, one Fix per token (none outside a set-up)."""
+        ...
+
+
+@runtime_checkable
+class LedLayers(GridGame, Protocol):
+    """A grid game that says what is worth lighting under the board (square sets are masks: bit n is square n):
+    the LED planner (controller/leds) reads a game only through these."""
+
+    def led_view(self) -> LedView:
+        """Phase, team to act, roll, ball, set-up, move clock, goal ranks and what is worth lighting now."""
+        ...
+
     def legal_pawn_moves(self, first_only: bool = False, pawn: int = -1) -> dict[int, int]: ...
+
     def free_moves(self, pawn: int = -1) -> int:
         """Where a pawn of the team to act may move now at no cost, without a roll or with no points left (the
         first game's keeper step, the second's goalie shift inside its goal area); `pawn` >= 0: that pawn's
         only. 0 when none may."""
         ...
+
     def pawn_targets(self, pawn: int) -> int:
         """Where this pawn may be put down now if a player lifts it: its moves for the roll or points left, its
         free moves, its placements at a set-up that lets it be placed freely; 0 when it may not move now."""
         ...
+
     def ball_destinations(self) -> int: ...
     def dribble_destinations(self) -> int: ...
+
     def offside_line(self) -> tuple[int, int] | None:
         """(defending team, rank of its last field player)."""
         ...
+
     def offside_positions(self) -> int: ...
+
     def exclusion_zone(self) -> int:
         """The squares the opponents must keep off while a restart is set up (a free kick's zone, a corner's
         ring); 0 when none."""
         ...
-    def restart_fixes(self) -> list[Fix]: ...
 
 
+@runtime_checkable
 class Ruleset(Protocol):
+    """A game's rules: makes its matches and turns inputs into their actions. What every game has; what only
+    some have are the capabilities below (SensedGrid, LitGrid, CallsMinorFouls), asked with isinstance."""
     name: str
 
     def prepare(self) -> None:
         """Build the ruleset's lookup tables now: a long-running daemon calls it once at start-up so its
         memory stays flat during play (replays and tests may skip it: the tables fill lazily)."""
 
-    def new_game(self, setup: Setup) -> RulesGame:
+    def new_game(self, setup: Setup) -> GameState:
         """A game from a scenario `setup` line; ValueError with a readable message if it is not valid."""
         ...
 
@@ -136,16 +206,38 @@ class Ruleset(Protocol):
         """The engine action for an input that moves no token (roll, spin, press, clock, card, hand);
         Illegal (bad_input) for a line this game has no use for."""
 
-    def expected_occupancy(self, game: RulesGame) -> bytearray:
+    def snapshot(self, game: GameState) -> dict[str, Any]: ...
+
+    def due_in(self, snapshot: dict[str, Any]) -> float | None:
+        """Seconds of game time until the game's own clocks decide something (a move or turn clock running out,
+        a period ending), read from its `snapshot`; never below zero; None when no clock runs."""
+        ...
+
+
+@runtime_checkable
+class SensedGrid(Protocol):
+    """A ruleset whose games are played with tokens on the sensed board (its games are GridGames): the core keeps
+    the sensed occupancy, compares it with the expected one and reads the difference as an action. A ruleset
+    without it has no sensed board: only rolls, buttons, time and entered lines reach its games."""
+
+    def expected_occupancy(self, game: GridGame) -> bytearray:
         """Where the game expects each token: 128 squares x 3 bits (red, blue, ball)."""
         ...
 
-    def read_difference(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+    def read_difference(self, game: GridGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
                         final: bool = False) -> Reading:
         """A Reading: the action, pending position or error a board difference stands for."""
         ...
 
-    def snapshot(self, game: RulesGame) -> dict[str, Any]: ...
+
+@runtime_checkable
+class LitGrid(SensedGrid, Protocol):
+    """A sensed-grid ruleset whose games have LED layers: the LED planner plans them; without it the board's
+    LEDs stay dark."""
+
+    def led_layers(self, game: GameState) -> LedLayers:
+        """The game as the LED planner reads it (a game this ruleset made)."""
+        ...
 
 
 @runtime_checkable
@@ -154,18 +246,26 @@ class CallsMinorFouls(Protocol):
     not every game has it (`isinstance(ruleset, CallsMinorFouls)`); without it a refused placement is only
     corrected."""
 
-    def minor_foul_for(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+    def minor_foul_for(self, game: GridGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
                        error: Illegal | None) -> Any:
         """The action a placement refused by the rules becomes if it is still on the board when the
         settle window ends (a minor foul with strict_minor_fouls), or None: it is only corrected."""
 
 
-def minor_foul_for(ruleset: Ruleset, game: RulesGame, missing: list[tuple[int, str]],
+def minor_foul_for(ruleset: Ruleset, game: GridGame, missing: list[tuple[int, str]],
                    extra: list[tuple[int, str]], error: Illegal | None) -> Any:
     """The foul a refused placement becomes under this ruleset, None for a game without minor fouls."""
     if isinstance(ruleset, CallsMinorFouls):
         return ruleset.minor_foul_for(game, missing, extra, error)
     return None
+
+
+def expected_occupancy(ruleset: Ruleset, game: GameState) -> bytearray:
+    """Where a game expects each token (128 squares x 3 bits), all empty for a game without a sensed board.
+    It asks the capability on every call: the core, which asks per frame, looks it up once per set-up."""
+    if isinstance(ruleset, SensedGrid) and isinstance(game, GridGame):
+        return ruleset.expected_occupancy(game)
+    return bytearray(N_SQUARES)
 
 
 @dataclass(frozen=True)

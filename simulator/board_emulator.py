@@ -29,6 +29,7 @@ from typing import NamedTuple
 from controller.commandline import Parser, fraction, not_negative
 from controller.games import get_ruleset
 from controller.scenario import BadInput, Lift, Move, Place, PressLine, RollLine, Setup, parse_line
+from controller.seam import expected_occupancy
 from firmware_bridge.firmware import sbconst as C
 from firmware_bridge.firmware.device import BoardDevice
 from firmware_bridge.firmware.dice import DiceTracker
@@ -78,7 +79,7 @@ def board_actions(lines: Iterable[str]) -> Iterator[BoardAction]:
         try:
             line = parse_line(text)
             if isinstance(line, Setup):
-                yield FrameAction(number, bytes(ruleset.expected_occupancy(ruleset.new_game(line))))
+                yield FrameAction(number, bytes(expected_occupancy(ruleset, ruleset.new_game(line))))
             elif isinstance(line, Lift | Place):
                 yield TokenAction(number, line.square, line.token, present=isinstance(line, Place))
             elif isinstance(line, Move):

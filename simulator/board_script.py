@@ -69,7 +69,7 @@ def relocations(core: Core) -> list[dict]:
     the game has none to one where it expects one, a token at a time."""
     if core.game is None:
         return []
-    expected = core.ruleset.expected_occupancy(core.game)
+    expected = core.expected_occupancy()
     lines: list[dict] = []
     for token in TOKENS:
         bit = TOKEN_BIT[token]

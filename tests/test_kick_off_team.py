@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from controller import rules, stbg
+from controller.games import stbg
+from controller.games import stw as rules
 
 ENGINES = {"stw": rules, "stbg": stbg}
 

@@ -62,6 +62,7 @@ _HELD = frozenset({
     ("controller.games.stbg.game", "Game"),
     ("controller.games.stbg.ruleset", "SoccerTheBoardGame"),
     ("controller.games.stbg.state", "Options"),
+    ("controller.games.stbg.state", "Phase"),
     ("controller.games.stbg.state", "State"),
 })
 ACTIONS = frozenset({("controller.games.stw.actions", name) for name in

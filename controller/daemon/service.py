@@ -261,7 +261,7 @@ class Daemon:
         if core is None or core.game is None:
             return [Msg("leds", led_document())] if force else []
         from ..leds import planner_for
-        planner = planner_for(core.ruleset.name)
+        planner = planner_for(core.ruleset)
         if planner is None:                   # no LED plan for this game yet: a dark board, said as such
             doc, frame = led_document(), blank_led_frame()
         else:

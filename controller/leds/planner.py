@@ -1,7 +1,7 @@
 """The LED planner: from the game (and what the board tracker knows) to one colour per square.
 
 Pure: it reads the game and a BoardView, changes neither, and returns an LedPlan. One planner serves every
-game: it reads a game only through the ruleset boundary (controller/seam.py: `led_view`, `pawn_targets`,
+game: it reads a game only through its LED layers (controller/seam.py LedLayers: `led_view`, `pawn_targets`,
 the ball's squares, the offside line, the set-up's fixes and exclusion zone), so each game says what is
 legal and worth lighting and the planner only says how. Each square shows one meaning, the first that applies
 in palette.PRIORITY (highest first):
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from controller.seam import LedView, RulesGame
+from controller.seam import GameState, LedLayers, LedView
 from hal.board import LED_FRAME_LEN, N_SQUARES, TEAMS, square_name
 
 from .corrections import Step, plan_corrections
@@ -72,8 +72,10 @@ class LedPlan:
                 "correction": self.step.to_json() if self.step else None, "corrections_left": self.corrections}
 
 
-def plan_leds(game: RulesGame, view: BoardView = AGREES, warning_seconds: float = WARNING_SECONDS) -> LedPlan:
-    """The LED frame for the game as it stands and the board as the tracker sees it."""
+def plan_leds(state: GameState, view: BoardView = AGREES, warning_seconds: float = WARNING_SECONDS) -> LedPlan:
+    """The LED frame for the game as it stands and the board as the tracker sees it. The game has LED layers
+    (a game of a LitGrid ruleset: controller.leds.planner_for says which games are planned)."""
+    game = cast(LedLayers, state)
     st = game.led_view()
     layers: list[tuple[str, int]] = []
     add = layers.append
@@ -158,13 +160,13 @@ def _ball_in_hand(st: LedView, view: BoardView) -> bool:
     return any(t == "ball" or s == st.ball for s, t in held)
 
 
-def _pawn_destinations(game: RulesGame, team: int, square: int) -> int:
+def _pawn_destinations(game: LedLayers, team: int, square: int) -> int:
     """Where the pawn the game has on `square` may be put now (0 when it may not move)."""
     p = game.pawn_on(team, square)
     return game.pawn_targets(p) if p >= 0 else 0
 
 
-def _setup_layers(game: RulesGame, view: BoardView, add: Callable[[tuple[str, int]], None]) -> None:
+def _setup_layers(game: LedLayers, view: BoardView, add: Callable[[tuple[str, int]], None]) -> None:
     """Set-up guidance from the game's own list of what the restart still needs; a lifted pawn the list does
     not name, or one a refused placement left missing, shows where the set-up lets it go."""
     fixes = game.restart_fixes()

@@ -19,10 +19,12 @@ controller.seam.Illegal: over_budget: red-p4 to b7 costs 1, 0 left
 """
 from __future__ import annotations
 
+from controller.seam import Result
+
 from .actions import Action, Batch, Card, Done, Hand, Kick, Leave, Roll, Star, Step, Substitution, Tick, parse_action
 from .board import BLUE, KINDS, PAWN_IDS, RED, REFEREE_CARDS, name, parse
 from .errors import Illegal
-from .game import Fix, Game, LedView, Result
+from .game import Fix, Game, LedView
 from .ruleset import SoccerTheBoardGame
 from .snapshot import StbgSnapshot
 from .state import Options, Phase, State, Turn

@@ -1,7 +1,8 @@
 """Time: two periods (15 minutes by default) and the 30-second turn clock (S7, S14, S22)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from hal.board import TEAMS
 
@@ -15,6 +16,17 @@ if TYPE_CHECKING:
 
 def period_length(game: Game) -> float:
     return game.options.half_minutes * 60.0
+
+
+def due_in(clock: Mapping[str, Any]) -> float | None:
+    """Seconds of game time until a clock decides something, from a snapshot's `clock`: the turn clock running
+    out (it runs in turns only), the period ending. Never below zero; None when no clock runs."""
+    dues: list[float] = []
+    if clock.get("turn_elapsed") is not None:
+        dues.append(clock["turn_length"] - clock["turn_elapsed"])
+    if clock.get("running") and not clock.get("time_up") and clock.get("period", 5) <= 4:
+        dues.append(clock["length"] - clock["elapsed"])
+    return max(min(dues), 0.0) if dues else None
 
 
 def tick(game: Game, seconds: float) -> None:

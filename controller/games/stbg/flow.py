@@ -52,7 +52,7 @@ def start_turn(game: Game, team: int, kind: str = Turn.OPEN) -> None:
 
 
 # ----- set-ups -------------------------------------------------------------------------------------
-def start_setup(game: Game, phase: str, first: int) -> None:
+def start_setup(game: Game, phase: Phase, first: int) -> None:
     st = game.state
     st.phase, st.turn, st.done = phase, first, [False, False]
     st.rolled, st.points, st.star, st.kicked, st.stealer = False, 0, "", False, -1

@@ -25,10 +25,11 @@ pure: no I/O, no clock, no random numbers; dice, referee cards and time are acti
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, NamedTuple
+from typing import Any
 
 from controller.seam import Fix as Fix
 from controller.seam import LedView as LedView
+from controller.seam import Result
 from controller.takeback import kind_of, steps_back
 from hal.board import TEAMS
 
@@ -37,18 +38,11 @@ from .actions import Action, Batch, Card, Done, Hand, Kick, Leave, Roll, Star, S
 from .board import GOAL_AREA, PAWN_IDS, REFEREE_CARDS, pawns_of, team_index, team_of
 from .errors import Illegal
 from .reach import on_board_count, pawn_at
-from .state import BOTH_ROLL, OVER, SETUPS, Options, Phase, State, Turn
+from .state import BOTH_ROLL, OVER, SETUPS, Options, Phase, State, Turn, shootout_started
 
 Event = dict[str, Any]
 UNDO_DEPTH = 50
 __all__ = ["Game", "Result", "parse_action"]
-
-
-class Result(NamedTuple):
-    final: bool
-    winner: str | None
-    score: tuple[int, int]
-    abandoned: bool
 
 
 class Game:
@@ -161,17 +155,26 @@ class Game:
         return f"<Game {st.phase}, red {red}-{blue} blue, {who} to {doing}>"
 
     def is_terminal(self) -> bool:
+        """Whether the match is over: full time (after a shoot-out if one was needed), or abandoned (S26)."""
         return self.state.phase in OVER
 
     def result(self) -> Result:
+        """The score and, once the match is over, the winner; the shoot-out's kicks scored once one has
+        started; `abandoned` when a team was left with fewer than 3 players (S26).
+
+        >>> Game.kick_off(0).result()
+        Result(final=False, winner=None, score=(0, 0), shootout=None, abandoned=False)
+        """
         st = self.state
         final = st.phase in OVER
         return Result(final, TEAMS[st.winner] if final and st.winner >= 0 else None, (st.score[0], st.score[1]),
-                      st.phase == Phase.ABANDONED)
+                      shootout=(st.shootout[0], st.shootout[1]) if shootout_started(st) else None,
+                      abandoned=st.phase == Phase.ABANDONED)
 
     def chance_outcomes(self) -> list[tuple[Roll | Card, float]]:
-        """The chance actions that may come now with their probabilities: a die's faces, or the referee
-        cards in the pile."""
+        """The chance actions that may come now with their probabilities (OpenSpiel style): a die's faces,
+        1/6 each, or the referee cards in the pile. Empty when the game waits for a player, or is over. In a
+        battle, a chance or a roll-off the die is that of the first team still to roll."""
         st = self.state
         exp = self.expects()
         if exp["input"] == "card":

@@ -8,6 +8,7 @@ from pydantic import ValidationError
 from controller.scenario import CardLine, ClockLine, HandLine, PressLine, RollLine, Setup, Signal
 from controller.seam import Illegal, Reading
 
+from . import clock
 from .actions import Action, Card, Done, Hand, Roll, Star, Substitution, Tick
 from .board import parse, parse_pawn, parse_team
 from .game import Game
@@ -16,7 +17,7 @@ from .snapshot import snapshot_of
 from .state import Options
 
 if TYPE_CHECKING:
-    from controller.seam import RulesGame
+    from controller.seam import GameState, GridGame, LedLayers
 
 
 class SoccerTheBoardGame:
@@ -89,12 +90,19 @@ class SoccerTheBoardGame:
             raise Illegal("not_expected", f"the {button} button means nothing in this game")
         raise Illegal("not_expected", f"{line.type} lines mean nothing in this game")
 
-    def expected_occupancy(self, game: RulesGame) -> bytearray:
+    def expected_occupancy(self, game: GridGame) -> bytearray:
         return expected_occupancy(cast(Game, game))
 
-    def read_difference(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+    def read_difference(self, game: GridGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
                         final: bool = False) -> Reading:
         return read_difference(cast(Game, game), missing, extra, final)
 
-    def snapshot(self, game: RulesGame) -> dict[str, Any]:
+    def led_layers(self, game: GameState) -> LedLayers:
+        return cast(Game, game)
+
+    def snapshot(self, game: GameState) -> dict[str, Any]:
         return snapshot_of(cast(Game, game)).to_json_dict()
+
+    @staticmethod
+    def due_in(snapshot: dict[str, Any]) -> float | None:
+        return clock.due_in(snapshot["clock"]) if snapshot.get("clock") else None

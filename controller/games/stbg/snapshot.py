@@ -1,5 +1,5 @@
 """The published state of a Soccer The Board Game match: a versioned pydantic model whose JSON Schema is
-exported to controller/schema/stbg-snapshot.schema.json. The same document is the last line of
+exported to controller/games/stbg/snapshot.schema.json. The same document is the last line of
 `soccerboard replay` for this ruleset. It carries what every snapshot carries (docs/board.md section 6)
 and the additions RULES-STBG.md lists (S32): ruleset, turn, points_left, star_cards, substitutions, and
 `goalie` on every pawn."""
@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from controller.snapshot_parts import BoardStatus, Dice
 from hal.board import TEAMS
 
 from .board import GOAL_AREA, KINDS, PAWN_IDS, name, team_of
 from .clock import period_length
 from .restarts import setup_todo
 from .stars import cards_left
-from .state import SETUPS, Phase
+from .state import SETUPS, shootout_started
 
 if TYPE_CHECKING:
     from .game import Game
@@ -72,17 +73,6 @@ class SetupInfo(_Model):
     kind: str
     team: Team
     todo: list[str]
-
-
-class BoardStatus(_Model):
-    consistent: bool
-    mismatch: dict[str, Any] | None = None
-    question: dict[str, Any] | None = None
-
-
-class Dice(_Model):
-    red: int | None = None
-    blue: int | None = None
 
 
 class StbgSnapshot(BaseModel):
@@ -164,10 +154,5 @@ def snapshot_of(game: Game) -> StbgSnapshot:
         setup=SetupInfo(kind=st.phase.removesuffix("_setup"), team=TEAMS[st.turn],
                         todo=setup_todo(game, st.turn)) if st.phase in SETUPS else None,
         winner=TEAMS[st.winner] if st.winner >= 0 else None,
-        shootout=Score(red=st.shootout[0], blue=st.shootout[1]) if _shootout_started(game) else None,
+        shootout=Score(red=st.shootout[0], blue=st.shootout[1]) if shootout_started(st) else None,
     )
-
-
-def _shootout_started(game: Game) -> bool:
-    st = game.state
-    return st.phase in (Phase.SHOOTOUT_ORDER, Phase.SHOOTOUT) or sum(st.shootout_taken) > 0

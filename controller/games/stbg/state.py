@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .board import KINDS, N_PAWNS, REFEREE_CARDS
 
 
-class Phase:
-    """What the match is doing (the snapshot's `phase`)."""
+class Phase(StrEnum):
+    """What the match is doing (the snapshot's `phase`): a str enum, so it compares, hashes and serialises as
+    its value."""
     ROLL_OFF = "roll_off"                   # both roll; the higher kicks off (S4 a tie is rolled again)
     KICKOFF_SETUP = "kickoff_setup"         # after a goal and at half time: the teams re-place in turn (S18)
     PLAY = "play"                           # a team's turn
@@ -42,11 +44,17 @@ class Turn:
 SET_PIECE_TURNS = (Turn.KICK_OFF, Turn.GOAL_KICK, Turn.FREE_KICK, Turn.CORNER)
 
 
+MAX_MINUTES = 180.0     # the longest period an option may set
+MAX_SECONDS = 3600.0    # the longest turn clock
+MAX_CARDS = 50          # the most cards of a kind in a deck
+
+
 class Options(BaseModel):
     """Match options: period length, turn clock, and the deck (S3, configurable)."""
-    model_config = ConfigDict(extra="forbid")
-    half_minutes: float = Field(15.0, gt=0, allow_inf_nan=False)
-    turn_seconds: float = Field(30.0, gt=0, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    # bounded so that no option can overflow a clock or stall a match: a day-long half is nobody's game
+    half_minutes: float = Field(15.0, gt=0, le=MAX_MINUTES, allow_inf_nan=False)
+    turn_seconds: float = Field(30.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
     star_cards: dict[str, int] = Field(default_factory=lambda: {"pass": 4, "shoot": 4, "steal": 4})
     referee_cards: dict[str, int] = Field(default_factory=lambda: {"red": 2, "yellow": 4, "blank": 4})
     hand_size: int = Field(6, ge=0, le=12)
@@ -56,15 +64,16 @@ class Options(BaseModel):
     @field_validator("star_cards")
     @classmethod
     def _stars(cls, v: dict[str, int]) -> dict[str, int]:
-        if set(v) != set(KINDS) or any(n < 0 for n in v.values()):
-            raise ValueError(f"give a count of at least 0 for each of {', '.join(KINDS)}")
+        if set(v) != set(KINDS) or any(not 0 <= n <= MAX_CARDS for n in v.values()):
+            raise ValueError(f"give a count of 0 to {MAX_CARDS} for each of {', '.join(KINDS)}")
         return v
 
     @field_validator("referee_cards")
     @classmethod
     def _referee(cls, v: dict[str, int]) -> dict[str, int]:
-        if set(v) != set(REFEREE_CARDS) or any(n < 0 for n in v.values()) or sum(v.values()) == 0:
-            raise ValueError(f"give a count for each of {', '.join(REFEREE_CARDS)}, not all 0")
+        if set(v) != set(REFEREE_CARDS) or any(not 0 <= n <= MAX_CARDS for n in v.values()) \
+                or sum(v.values()) == 0:
+            raise ValueError(f"give a count of 0 to {MAX_CARDS} for each of {', '.join(REFEREE_CARDS)}, not all 0")
         return v
 
 
@@ -76,7 +85,7 @@ class State:
     ball: int = -1
     holder: int = -1                  # the pawn holding the ball, -1 loose
     score: list[int] = field(default_factory=lambda: [0, 0])
-    phase: str = Phase.PLAY
+    phase: Phase = Phase.PLAY
     turn: int = 0                     # the team whose turn it is (or who places, in a set-up)
     kind: str = Turn.OPEN             # the turn's kind
     rolled: bool = False              # the turn's roll (or a star card) is made
@@ -127,6 +136,11 @@ class State:
         fields["hands"] = [None if h is None else h[:] for h in self.hands]
         new.__dict__ = fields
         return new
+
+
+def shootout_started(st: State) -> bool:
+    """Whether a shoot-out (S14 option) has begun: its order is being rolled, or a kick has been taken."""
+    return st.phase in (Phase.SHOOTOUT_ORDER, Phase.SHOOTOUT) or sum(st.shootout_taken) > 0
 
 
 _LISTS = ("sq", "sent_off", "yellow", "score", "dice", "done", "subs", "skips", "sub_pawn", "shootout",

@@ -14,6 +14,8 @@ True
 """
 from __future__ import annotations
 
+from controller.seam import Result
+
 from .actions import (
     Action,
     Batch,
@@ -29,7 +31,7 @@ from .actions import (
     parse_action,
 )
 from .errors import Illegal
-from .game import Game, Result
+from .game import Game
 from .geometry import ALL as ALL_SQUARES
 from .geometry import Square, chebyshev
 from .geometry import name as square_name

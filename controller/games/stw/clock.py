@@ -5,6 +5,9 @@ ends (half time, extra time, full time) is flow.end_period.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ... import shootout
 from . import flow, restarts
 from .base import Match
@@ -16,6 +19,17 @@ from .pieces import TEAMS, other
 def period_length(game: Match) -> float:
     o = game.options
     return (o.half_minutes if game.state.period <= 2 else o.extra_time_minutes) * 60.0
+
+
+def due_in(clock: Mapping[str, Any]) -> float | None:
+    """Seconds of game time until a clock decides something, from a snapshot's `clock`: the move or reset clock
+    running out, the period ending. Never below zero; None when no clock runs (paused, over, not started)."""
+    if clock.get("paused"):
+        return None                             # a paused game's deadlines move with time: nothing falls due
+    dues = [d - clock["now"] for d in (clock.get("move_deadline"), clock.get("reset_deadline")) if d is not None]
+    if clock.get("running") and not clock.get("time_up") and clock.get("period", 5) <= 4:
+        dues.append(clock["length"] - clock["elapsed"])
+    return max(min(dues), 0.0) if dues else None
 
 
 def tick(game: Match, seconds: float) -> None:

@@ -19,8 +19,9 @@ The engine is pure: no I/O, no clock, no random numbers; dice, spins and time ar
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, NamedTuple
+from typing import Any
 
+from controller.seam import Result
 from controller.takeback import kind_of, steps_back
 
 from . import clock, flow, legal, pieces, play, restarts, views
@@ -49,15 +50,6 @@ from .views import Fix, LedView
 Event = dict[str, Any]
 """A game event: {'event': name, ...fields} (docs/mqtt.md lists them)."""
 UNDO_DEPTH = 50     # actions `undo` can take back; older states are dropped so a long match keeps its memory flat
-
-
-class Result(NamedTuple):
-    """How a match stands: `final` once it is over; `winner` the winning team's name, None for a draw
-    (or while it is not over); `shootout` the kicks scored in a shoot-out, if there was one."""
-    final: bool
-    winner: str | None
-    score: tuple[int, int]
-    shootout: tuple[int, int] | None
 
 
 SPINNER = ((Spin("goal"), 4 / 8), (Spin("corner"), 2 / 8), (Spin("goal_kick"), 2 / 8))
@@ -227,12 +219,12 @@ class Game:
         """The score and, once the match is over, the winner.
 
         >>> Game.kick_off(0).result()
-        Result(final=False, winner=None, score=(0, 0), shootout=None)
+        Result(final=False, winner=None, score=(0, 0), shootout=None, abandoned=False)
         """
         st = self.state
         final = st.phase == Phase.FULL_TIME
         return Result(final, TEAMS[st.winner] if final and st.winner >= 0 else None, (st.score[0], st.score[1]),
-                      (st.shootout[0], st.shootout[1]) if st.period == 5 else None)
+                      shootout=(st.shootout[0], st.shootout[1]) if st.period == 5 else None)
 
     def chance_outcomes(self) -> list[tuple[Roll | Spin, float]]:
         """The chance actions that may come now, with their probabilities (OpenSpiel style): the faces of

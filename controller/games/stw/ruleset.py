@@ -7,8 +7,8 @@ from pydantic import ValidationError
 
 from controller.scenario import ClockLine, PressLine, RollLine, Setup, Signal, SpinLine
 
+from . import clock, physical, reach
 from . import geometry as g
-from . import physical, reach
 from .actions import Action, MinorFoul, Press, Roll, Spin, Tick
 from .errors import Illegal
 from .game import Game
@@ -18,7 +18,7 @@ from .snapshot import snapshot_of
 from .state import Options
 
 if TYPE_CHECKING:
-    from controller.seam import RulesGame
+    from controller.seam import GameState, GridGame, LedLayers
 
 
 class SoccerTacticsWorld:
@@ -82,16 +82,23 @@ class SoccerTacticsWorld:
         raise Illegal("bad_input", f"{line.type} lines belong to another game, not Soccer Tactics WORLD")
 
     # The core hands back only the games this ruleset made (new_game), hence the casts to Game.
-    def expected_occupancy(self, game: RulesGame) -> bytearray:
+    def expected_occupancy(self, game: GridGame) -> bytearray:
         return physical.expected_occupancy(cast(Game, game))
 
-    def read_difference(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+    def read_difference(self, game: GridGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
                         final: bool = False) -> physical.Reading:
         return physical.read_difference(cast(Game, game), missing, extra, final)
 
-    def minor_foul_for(self, game: RulesGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
+    def minor_foul_for(self, game: GridGame, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
                        error: Illegal | None) -> MinorFoul | None:
         return physical.strict_foul(cast(Game, game), missing, extra, error)
 
-    def snapshot(self, game: RulesGame) -> dict[str, Any]:
+    def led_layers(self, game: GameState) -> LedLayers:
+        return cast(Game, game)
+
+    def snapshot(self, game: GameState) -> dict[str, Any]:
         return snapshot_of(cast(Game, game)).to_json_dict()
+
+    @staticmethod
+    def due_in(snapshot: dict[str, Any]) -> float | None:
+        return clock.due_in(snapshot["clock"]) if snapshot.get("clock") else None

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from controller.snapshot_parts import BoardStatus, Dice
+
 from . import clock, restarts
 from . import geometry as g
 from .pieces import PAWN_IDS, TEAMS
@@ -48,19 +50,6 @@ class RestartInfo(BaseModel):
     team: Team
     todo: list[str]
     declinable: bool
-
-
-class BoardStatus(BaseModel):
-    """Whether the sensed board agrees with the game (filled in by the core)."""
-    consistent: bool
-    mismatch: dict[str, Any] | None = None
-    question: dict[str, Any] | None = None      # pawn identities the players are asked to confirm
-
-
-class Dice(BaseModel):
-    """The face each die showed last (filled in by the core from the roll inputs; None before a roll)."""
-    red: int | None = None
-    blue: int | None = None
 
 
 class Snapshot(BaseModel):
