@@ -58,7 +58,7 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, ModuleType | No
     except ImportError as e:          # installed without the daemon extra: the engine's commands only
         missing = e.name
     parser = Parser(
-        prog="soccerboard", description="A live referee for a Soccer Tactics WORLD board.",
+        prog="soccerboard", description="A live referee for soccer board games on a sensed board.",
         epilog=("Exit status: 0 ok, 1 rejected input or failed check, 2 usage or configuration error, "
                 "130 stopped by Ctrl-C. `soccerboard COMMAND --help` tells more." if daemon else
                 f"The daemon's commands need the daemon extra ({missing} is not installed): "
@@ -76,6 +76,8 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, ModuleType | No
     sub.add_parser("render", help="draw a scenario's final position or a snapshot as SVG or PNG (see its --help)",
                    add_help=False)
     p = sub.add_parser("schema", help="print the JSON Schema of the published snapshot")
+    p.add_argument("--game", metavar="NAME", default=None,
+                   help="the game whose snapshot it is (default: the game played when none is named)")
     p.add_argument("-v", "--verbose", action="store_true", help="show a traceback when something fails")
     if daemon is not None:
         daemon.add_daemon_commands(sub)
@@ -152,15 +154,28 @@ def _main(argv: list[str]) -> int:
         from .replay import run
         return run(args.file, leds=args.leds, fmt=args.format)
     if args.command == "schema":
-        import json
-
-        from .games.stw.snapshot import Snapshot
-        print(json.dumps(Snapshot.model_json_schema(), indent=2))
-        return OK
+        return _schema(args.game)
     if hasattr(args, "handler"):
         return int(args.handler(args))
     result = daemon.dispatch(args) if daemon is not None else None
     return USAGE if result is None else result
+
+
+def _schema(name: str | None) -> int:
+    """The JSON Schema of a game's snapshot (GameInfo.snapshot_model), as its package's snapshot.schema.json has it."""
+    import json
+
+    from .games import UnknownGame, default, info
+    try:
+        game = default() if name is None else info(name)
+    except UnknownGame as e:
+        print(f"soccerboard schema: --game: {e}", file=sys.stderr)
+        return USAGE
+    if game.snapshot_model is None:
+        print(f"soccerboard schema: the game {game.name} publishes no snapshot schema", file=sys.stderr)
+        return REJECTED
+    print(json.dumps(game.snapshot_model().model_json_schema(), indent=2))
+    return OK
 
 
 if __name__ == "__main__":

@@ -1,13 +1,13 @@
-"""What the two rules engines' text notations share: a die's roll and time passing are the same chance actions
-in either game, and a line of either notation is read the same way (a verb, a fixed number of words for it,
-ValueError naming the line and the reason). Each engine keeps its own verbs, pieces and rules
-(controller/games/stw/actions.py, controller/games/stbg/actions.py).
+"""What the games' text notations share: a die's roll and time passing are the same chance actions in every
+game that has them, and a line of any notation is read the same way (a verb, a fixed number of words for it,
+ValueError naming the line and the reason). Each game keeps its own verbs, pieces and rules (the actions.py of
+its package under controller/games).
 
 >>> Roll(0, 4)
 Roll(RED, 4)
 >>> str(Tick(1.5))
 'tick 1.5'
->>> read("roll red 7", lambda line: parse_roll(line.split()[1:], TEAMS.index), "controller.games.stw.actions")
+>>> read("roll red 7", lambda line: parse_roll(line.split()[1:], TEAMS.index), "a game's actions module")
 Traceback (most recent call last):
 ...
 ValueError: 'roll red 7': a die shows 1..6

@@ -5,8 +5,8 @@
 
 `snapshot` is the published snapshot (docs/board.md section 6; a {"snapshot": ...} wrapper is accepted),
 `leds` the `<base>/leds` document (controller.leds LedPlan.to_json()) or just its "squares" mapping.
-The pitch's areas come from the board profile. Both outputs are drawn from one list of shapes, so the
-SVG and the PNG show the same picture; the PNG needs Pillow.
+The pitch's markings are those the snapshot's game draws (its GameInfo.pitch). Both outputs are drawn from
+one list of shapes, so the SVG and the PNG show the same picture; the PNG needs Pillow.
 """
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ import io
 import json
 import math
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 from xml.sax.saxutils import escape
 
-from .games.stw import geometry as g
-from .games.stw.profile import Profile, default_profile
+from hal.board import FILES, square_index, square_name
 
 S = 36                     # one square, in SVG user units
 MARGIN = 26                # room for the rank numbers left and right
@@ -36,6 +37,56 @@ GRASS = ((58, 135, 62), (52, 122, 56))
 LINE = (245, 245, 245)
 INK = (25, 25, 25)
 PAPER = (250, 250, 247)
+
+
+class PitchEnd(Protocol):
+    """One end's markings as square masks (bit n: square n), its corner squares and its goal line's rank."""
+
+    @property
+    def goal_area(self) -> int: ...
+    @property
+    def penalty_area(self) -> int: ...
+    @property
+    def penalty_spot(self) -> int: ...
+    @property
+    def penalty_arc(self) -> int: ...
+    @property
+    def long_distance(self) -> int: ...
+    @property
+    def corners(self) -> Sequence[int]: ...
+    @property
+    def goal_rank(self) -> int: ...
+
+
+class Pitch(Protocol):
+    """The markings a drawing shows, as a game gives them (GameInfo.pitch): a mark the game does not play with
+    is an empty mask. A board profile is one."""
+
+    @property
+    def centre_circle(self) -> int: ...
+    @property
+    def ends(self) -> Sequence[PitchEnd]: ...
+
+
+def pitch_of(snapshot: dict) -> Pitch | None:
+    """The markings of the snapshot's game (the default game's when it names none the registry knows)."""
+    from .games import UnknownGame, default, info
+    name = snapshot.get("ruleset")
+    try:
+        game = info(name) if isinstance(name, str) else default()
+    except UnknownGame:
+        game = default()
+    return game.pitch() if game.pitch is not None else None
+
+
+def _squares_of(mask: int) -> list[int]:
+    """The squares of a mask, lowest index first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 @dataclass(frozen=True)
@@ -58,14 +109,14 @@ def _xy(sq: int) -> tuple[float, float]:
 
 def _outline(mask: int, shapes: list, width: float = 2.0) -> None:
     """The border of an area: every square edge whose neighbour lies outside it."""
-    for sq in g.squares_of(mask):
+    for sq in _squares_of(mask):
         x, y = _xy(sq)
         f, r = sq & 7, (sq >> 3) + 1
         edges = (((0, 1), (x, y, x + S, y)), ((0, -1), (x, y + S, x + S, y + S)),
                  ((-1, 0), (x, y, x, y + S)), ((1, 0), (x + S, y, x + S, y + S)))
         for (df, dr), seg in edges:
             nf, nr = f + df, r + dr
-            inside = 0 <= nf < 8 and 1 <= nr <= 16 and mask >> g.square(nf, nr) & 1
+            inside = 0 <= nf < 8 and 1 <= nr <= 16 and mask >> ((nr - 1) * 8 + nf) & 1
             if not inside:
                 shapes.append(Shape("line", seg, stroke=LINE, width=width))
 
@@ -95,16 +146,16 @@ def _title(snap: dict) -> str:
     if ex.get("input") and ex.get("input") != "none":
         who = ex.get("team")
         what = ex["input"] + (f" {ex['roll']}" if ex.get("roll") else "")
-        if ex.get("points") is not None:            # a turn spending a budget (Soccer The Board Game)
+        if ex.get("points") is not None:            # a turn spending a budget of points
             what += f" ({ex['points']} points left)"
         parts.append(f"{who} to {what}" if who else what)
     return "  |  ".join(p for p in parts if p)
 
 
-def scene(snapshot: dict, leds: dict | None = None, profile: Profile | None = None) -> tuple[float, float, list[Shape]]:
-    """Width, height and the shapes of the picture, back to front."""
+def scene(snapshot: dict, leds: dict | None = None, profile: Pitch | None = None) -> tuple[float, float, list[Shape]]:
+    """Width, height and the shapes of the picture, back to front; `profile`: the markings, else the game's."""
     snap = _unwrap(snapshot)
-    profile = profile or default_profile()
+    pitch = profile or pitch_of(snap)
     lit = _led_squares(leds)
     width = BOARD_X + BOARD_W + MARGIN + (LEGEND_W if lit else 0)
     height = BOARD_Y + BOARD_H + GOAL_D + FILES_H + 8
@@ -115,7 +166,7 @@ def scene(snapshot: dict, leds: dict | None = None, profile: Profile | None = No
     out.append(Shape("rect", (BOARD_X - 4, BOARD_Y - 4, BOARD_W + 8, BOARD_H + 8), fill=(30, 80, 35)))
     for sq in range(128):
         x, y = _xy(sq)
-        name = g.name(sq)
+        name = square_name(sq)
         fill: tuple[int, ...] = GRASS[((sq >> 3) // 2) % 2]
         if name in lit:
             fill = tuple(int(c) for c in lit[name]["rgb"])
@@ -127,26 +178,24 @@ def scene(snapshot: dict, leds: dict | None = None, profile: Profile | None = No
         out.append(Shape("line", (BOARD_X, BOARD_Y + i * S, BOARD_X + BOARD_W, BOARD_Y + i * S),
                          stroke=(30, 80, 35), width=0.6))
 
-    # the pitch's markings from the board profile
+    # the pitch's markings, those the game plays with
     out.append(Shape("rect", (BOARD_X, BOARD_Y, BOARD_W, BOARD_H), stroke=LINE, width=2.5))
     out.append(Shape("line", (BOARD_X, BOARD_Y + 8 * S, BOARD_X + BOARD_W, BOARD_Y + 8 * S), stroke=LINE, width=2.5))
-    cc = g.squares_of(profile.centre_circle)
+    cc = _squares_of(pitch.centre_circle if pitch is not None else 0)
     if cc:
         xs = [_xy(s)[0] for s in cc]
         ys = [_xy(s)[1] for s in cc]
         cx, cy = (min(xs) + max(xs) + S) / 2, (min(ys) + max(ys) + S) / 2
         r = (max(xs) - min(xs) + S) / 2 - 3
         out.append(Shape("circle", (cx, cy, r), stroke=LINE, width=2))
-    first_game_only = snap.get("ruleset") != "stbg"       # Soccer The Board Game has no arc, no long shots
-    for end in profile.ends:
+    for end in pitch.ends if pitch is not None else ():
         _outline(end.penalty_area, out, 2.2)
         _outline(end.goal_area, out, 1.6)
-        if first_game_only:
-            _outline(end.penalty_arc, out, 1.0)
-        for s in g.squares_of(end.penalty_spot):
+        _outline(end.penalty_arc, out, 1.0)
+        for s in _squares_of(end.penalty_spot):
             x, y = _xy(s)
             out.append(Shape("circle", (x + S / 2, y + S / 2, 2.2), fill=LINE))
-        for s in g.squares_of(end.long_distance if first_game_only else 0):
+        for s in _squares_of(end.long_distance):
             x, y = _xy(s)
             out.append(Shape("circle", (x + S / 2, y + S / 2, 4), stroke=LINE, width=1))
         for c in end.corners:
@@ -156,7 +205,7 @@ def scene(snapshot: dict, leds: dict | None = None, profile: Profile | None = No
             cx, cy = (x if left else x + S), (y if top else y + S)
             start = {(True, True): 0, (False, True): 90, (False, False): 180, (True, False): 270}[(left, top)]
             out.append(Shape("arc", (cx, cy, 8, start, start + 90), stroke=LINE, width=1.5))
-        goal = g.squares_of(end.goal_area)
+        goal = _squares_of(end.goal_area)
         if goal:
             xs = [_xy(s)[0] for s in goal]
             on_top = end.goal_rank == 16
@@ -167,8 +216,8 @@ def scene(snapshot: dict, leds: dict | None = None, profile: Profile | None = No
     # square names on the edges
     for f in range(8):
         x = BOARD_X + f * S + S / 2
-        out.append(Shape("text", (x, TITLE_H + 11, g.FILES[f]), fill=INK, size=10))
-        out.append(Shape("text", (x, BOARD_Y + BOARD_H + GOAL_D + 12, g.FILES[f]), fill=INK, size=10))
+        out.append(Shape("text", (x, TITLE_H + 11, FILES[f]), fill=INK, size=10))
+        out.append(Shape("text", (x, BOARD_Y + BOARD_H + GOAL_D + 12, FILES[f]), fill=INK, size=10))
     for r in range(1, 17):
         y = BOARD_Y + (16 - r) * S + S / 2 + 3.5
         out.append(Shape("text", (BOARD_X - 13, y, str(r)), fill=INK, size=10))
@@ -181,9 +230,9 @@ def scene(snapshot: dict, leds: dict | None = None, profile: Profile | None = No
         if not sqname:
             continue
         team, slot = _short(pid)
-        on.setdefault(g.parse(sqname), []).append((team, slot, info))
+        on.setdefault(square_index(sqname), []).append((team, slot, info))
     holder = snap.get("holder")
-    ball = g.parse(snap["ball"]) if snap.get("ball") else -1
+    ball = square_index(snap["ball"]) if snap.get("ball") else -1
     for sq in sorted(on):
         x, y = _xy(sq)
         here = sorted(on[sq], key=lambda t: t[0] != "red")
@@ -246,7 +295,7 @@ def _n(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def render_svg(snapshot: dict, leds: dict | None = None, profile: Profile | None = None) -> str:
+def render_svg(snapshot: dict, leds: dict | None = None, profile: Pitch | None = None) -> str:
     width, height, shapes = scene(snapshot, leds, profile)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
            f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="{FONT}">']
@@ -303,7 +352,7 @@ def _font(size: float, bold: bool):
     return _FONTS[key]
 
 
-def render_png(snapshot: dict, leds: dict | None = None, scale: float = 2.0, profile: Profile | None = None) -> bytes:
+def render_png(snapshot: dict, leds: dict | None = None, scale: float = 2.0, profile: Pitch | None = None) -> bytes:
     """The same picture as render_svg, rasterised with Pillow at `scale` pixels per SVG unit."""
     from PIL import Image, ImageDraw
     width, height, shapes = scene(snapshot, leds, profile)
@@ -404,7 +453,7 @@ def _from_scenario(lines: list[str], want_leds: bool) -> tuple[dict, dict | None
     leds = None
     if want_leds:
         from .leds import planner_for
-        plan_leds = planner_for(core.ruleset.name)
+        plan_leds = planner_for(core.ruleset)
         if plan_leds is None:
             raise RenderError(f"--leds: the LEDs of {core.ruleset.name} are not planned")
         leds = plan_leds(core.game, _board_view(core)).to_json()

@@ -34,8 +34,8 @@ def _core_for(first_line: str | None) -> Core:
     if first_line and first_line.startswith(JOURNAL_HEADER):
         try:
             header = json.loads(first_line[len(JOURNAL_HEADER):])
-            from .games import get_ruleset
-            name = header.get("ruleset", "soccer_tactics_world")
+            from .games import default, get_ruleset
+            name = header.get("ruleset", default().name)
             return Core(get_ruleset(name, options=header.get("options") or None),
                         board_follows_game=bool(header.get("board_follows_game", True)))
         except (ValueError, TypeError, AttributeError):
@@ -56,7 +56,7 @@ def replay_into(lines: Iterable[str], emit, core: Core | None = None, leds: bool
     def show_leds() -> None:
         if leds and core.game is not None:
             from .leds import planner_for
-            plan_leds = planner_for(core.ruleset.name)
+            plan_leds = planner_for(core.ruleset)
             if plan_leds is None:         # a game whose LEDs are not planned yet: nothing to show
                 return
             doc = plan_leds(core.game, core.board_view()).to_json()

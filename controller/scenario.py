@@ -9,7 +9,8 @@ import json
 import math
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 
 from hal.board import square_index
 
@@ -62,14 +63,22 @@ class SetupClock(_Line):
     elapsed: float = Field(0.0, ge=0, allow_inf_nan=False)
 
 
-RULESETS = ("soccer_tactics_world", "stbg")
-"""The games a set-up may name (`ruleset`); none named: the game the referee was started with."""
+def registered_game(v: object) -> object:
+    """The games a set-up may name (`ruleset`) are those of the registry (none named: the game the referee was
+    started with); another name is refused as a choice outside a Literal is, listing them."""
+    from .games import names
+    known = names()
+    if v is None or (isinstance(v, str) and v in known):
+        return v
+    choices = [repr(name) for name in known]
+    listed = choices[0] if len(choices) == 1 else f"{', '.join(choices[:-1])} or {choices[-1]}"
+    raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": listed})
 
 
 class Setup(_Line):
     type: Literal["setup"]
-    ruleset: Literal["soccer_tactics_world", "stbg"] | None = None
-    turn: TeamName | None = None            # stbg: the team to roll in an explicit set-up
+    ruleset: Annotated[str | None, BeforeValidator(registered_game)] = None
+    turn: TeamName | None = None            # the team to roll in an explicit set-up, for a game whose set-up has one
     formation: Literal["standard"] | None = None
     kickoff: TeamName | None = None
     pawns: dict[Annotated[str, Field(max_length=NAME_LENGTH)], str] | None = None
@@ -78,12 +87,6 @@ class Setup(_Line):
     phase: str = Field("offensive_set", max_length=NAME_LENGTH)
     options: dict[str, Any] | None = None
     clock: SetupClock | None = None
-
-    @model_validator(mode="after")
-    def _turn_is_stbg(self) -> Setup:
-        if self.turn is not None and self.ruleset != "stbg":
-            raise ValueError("turn: only a set-up with \"ruleset\": \"stbg\" names the team to roll")
-        return self
 
     @field_validator("options")
     @classmethod
@@ -142,18 +145,19 @@ class PressLine(_Line):
     type: Literal["press"]
     button: Literal["confirm", "decline", "pause", "resume", "undo",
                     "done", "star_pass", "star_shoot", "star_steal", "substitution"]
-    team: TeamName | None = None            # stbg: who presses done, a star card or a substitution
-    pawn: str | None = Field(None, max_length=NAME_LENGTH)      # stbg: the pawn a substitution is for
+    team: TeamName | None = None            # who presses done, a star card or a substitution (a game with them)
+    pawn: str | None = Field(None, max_length=NAME_LENGTH)      # the pawn a substitution is for
 
 
 class CardLine(_Line):
-    """stbg: the referee card drawn after a fault, a chance input like a die."""
+    """The referee card drawn after a fault, in a game that has them: a chance input like a die."""
     type: Literal["card"]
     card: Literal["red", "yellow", "blank"]
 
 
 class HandLine(_Line):
-    """stbg: a team's hand of star cards, declared before the first kick-off (the engine judges its size)."""
+    """A team's hand of star cards, in a game that has them, declared before the first kick-off (the engine judges
+    its size)."""
     type: Literal["hand"]
     team: TeamName
     cards: list[Literal["pass", "shoot", "steal"]] = Field(max_length=64)

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 from hal.board import N_SQUARES
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from .scenario import Setup, Signal
     from .story import Sentences
 
@@ -283,3 +285,12 @@ class GameInfo:
                                                 # plainly, each event's name and fields
     players: Callable[[], object] | None = None   # its bots, a controller.players.Players; None: it has none
     extra_time: bool = True                     # a draw after the second half may go to extra time
+    options_model: Callable[[], type[BaseModel]] | None = None   # its match options: a config's game.options are
+                                                                  # checked against it; None: at the set-up only
+    snapshot_model: Callable[[], type[BaseModel]] | None = None  # its snapshot: `soccerboard schema --game` prints it
+    pickled: tuple[tuple[str, str], ...] = ()   # (module in its package, class): all a checkpoint of its match holds
+    pitch: Callable[[], Any] | None = None      # the markings a drawing of it shows (controller/render.py Pitch)
+    clock_view: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None   # the daemon's clock view of its
+                                                # snapshot; None: its clock is a move deadline and a reset deadline
+    path_tables: Callable[[], Any] | None = None   # its tables the daemon keeps on disk between starts
+                                                # (controller/daemon/pathcache.py PathTables); None: it has none

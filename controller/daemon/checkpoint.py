@@ -6,11 +6,11 @@ it, its seq, a format version and a fingerprint of the code that made it. The li
 chain like any other, so a changed byte makes the journal damaged from there on (and the damaged part is
 never resumed from). The chain is not keyed: whoever can write a journal can give it a valid chain, so a
 checkpoint is read as untrusted data. It is loaded by Python's own unpickler with its opcode table cut down
-to what a Referee's pickle uses, and the only callables it can name are the classes in ALLOWED, matched as
+to what a Referee's pickle uses, and the only callables it can name are the classes of allowed(), matched as
 exact (module, name) pairs (never a dotted name, which protocol 4 would walk: `controller.daemon.journal` +
 `os.system` is `os.system`). A checkpoint is used only when everything about it checks out: same version,
 same code (an upgrade mid-match replays the whole journal instead), the line count it names, a pickle that
-holds nothing but ALLOWED classes, and the seq it names. Anything else: the whole journal is replayed, as
+holds nothing but allowed classes, and the seq it names. Anything else: the whole journal is replayed, as
 before checkpoints existed. `soccerboard replay` reads `#` lines as comments: it replays every input and
 never needs a checkpoint.
 """
@@ -20,6 +20,7 @@ import base64
 import functools
 import hashlib
 import importlib
+import importlib.util
 import io
 import json
 import pickle
@@ -29,6 +30,8 @@ import zlib
 from pathlib import Path
 from typing import Any, NoReturn
 
+from controller.games import info, names
+
 from .journal import CHECKPOINT, dumps
 from .referee import Referee
 
@@ -36,40 +39,34 @@ VERSION = 1
 MAX_STATE = 16 << 20        # bytes of pickle a checkpoint may inflate to (a real one is ~25 KB)
 CHECKPOINT_EVERY = 100      # journaled inputs between checkpoints: a resume replays at most this many (~4.5 KB each)
 _ROOT = Path(__file__).resolve().parents[2]
-# the code whose objects a checkpoint holds: a change to any of it makes older checkpoints unusable
-_CODE = ("controller/core.py", "controller/seam.py", "controller/scenario.py", "controller/daemon/referee.py",
-         "controller/games/stw", "controller/games/stbg", "hal/board.py")
-# The classes a checkpoint may name: what a Referee holds (tests/daemon/test_checkpoint_allow_list.py checks
-# that this is exactly what real checkpoints of seeded matches of both games need, on a followed and a sensed
-# board), and the games' actions, which a sensed board's pending reading or misplacement may hold.
+# the code whose objects a checkpoint holds, besides every registered game's package: a change to any of it
+# makes older checkpoints unusable
+_CODE = ("controller/core.py", "controller/seam.py", "controller/scenario.py", "controller/daemon/referee.py")
+_CODE_AFTER_GAMES = ("hal/board.py",)
+# The classes a checkpoint may name: what a Referee holds, and what each registered game declares its match
+# holds (GameInfo.pickled: its game, state and actions, which a sensed board's pending reading or misplacement
+# may hold). tests/daemon/test_checkpoint_allow_list.py checks that this is exactly what real checkpoints of
+# seeded matches of the games need, on a followed and a sensed board.
 _HELD = frozenset({
     ("collections", "deque"),
     ("controller.core", "Core"),
     ("controller.daemon.referee", "Referee"),
     ("controller.seam", "Illegal"),
     ("controller.seam", "Reading"),
-    ("controller.games.stw.game", "Game"),
-    ("controller.games.stw.occupancy", "Occupancy"),
-    ("controller.games.stw.phase", "Phase"),
-    ("controller.games.stw.profile", "End"),
-    ("controller.games.stw.profile", "FormationModel"),
-    ("controller.games.stw.profile", "Profile"),
-    ("controller.games.stw.ruleset", "SoccerTacticsWorld"),
-    ("controller.games.stw.state", "GameState"),
-    ("controller.games.stw.state", "Offside"),
-    ("controller.games.stw.state", "Options"),
-    ("controller.games.stw.state", "Restart"),
-    ("controller.games.stbg.game", "Game"),
-    ("controller.games.stbg.ruleset", "SoccerTheBoardGame"),
-    ("controller.games.stbg.state", "Options"),
-    ("controller.games.stbg.state", "Phase"),
-    ("controller.games.stbg.state", "State"),
 })
-ACTIONS = frozenset({("controller.games.stw.actions", name) for name in
-                     ("Spin", "MovePawn", "MoveBall", "Dribble", "RemovePawn", "Press", "MinorFoul", "Batch")} |
-                    {("controller.games.stbg.actions", name) for name in
-                     ("Card", "Step", "Kick", "Done", "Star", "Substitution", "Leave", "Hand", "Batch")})
-ALLOWED = _HELD | ACTIONS
+
+
+def game_classes() -> frozenset[tuple[str, str]]:
+    """Every registered game's declared classes, as exact (module, name) pairs."""
+    return frozenset((f"{game.package}.{module}", name) for game in map(info, names())
+                     for module, name in game.pickled)
+
+
+def allowed() -> frozenset[tuple[str, str]]:
+    """The (module, name) pairs a checkpoint may name: the referee's own and the registered games'."""
+    return _HELD | game_classes()
+
+
 # the opcodes a protocol 5 pickle of a Referee is made of (and the wider forms of the same values); anything
 # else (GLOBAL, INST, OBJ, EXT*, PERSID, NEWOBJ_EX, buffers, ...) is refused before it does anything
 _OPCODES = frozenset(op[0] for op in (
@@ -91,12 +88,20 @@ class CheckpointError(ValueError):
 def fingerprint() -> str:
     """The Python version and the bytes of the game code, hashed: what a pickled Referee depends on."""
     h = hashlib.blake2b(f"{sys.version_info[0]}.{sys.version_info[1]}".encode(), digest_size=8)
-    for name in _CODE:
-        path = _ROOT / name
+    for path in [*(_ROOT / name for name in _CODE), *map(_package_dir, names()),
+                 *(_ROOT / name for name in _CODE_AFTER_GAMES)]:
         for source in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
-            h.update(str(source.relative_to(_ROOT)).encode())
+            h.update(str(source.relative_to(_ROOT) if source.is_relative_to(_ROOT) else source).encode())
             h.update(source.read_bytes())
     return h.hexdigest()
+
+
+def _package_dir(name: str) -> Path:
+    """The folder of a registered game's package, found without importing it."""
+    spec = importlib.util.find_spec(info(name).package)
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError(f"the package of the game {name!r} is not found")
+    return Path(next(iter(spec.submodule_search_locations))).resolve()
 
 
 def encode(referee: Referee, lines: int) -> str:
@@ -147,34 +152,44 @@ def _refuse(what: str) -> NoReturn:
     raise pickle.UnpicklingError(f"refused: a checkpoint may not hold {what[:120]}")
 
 
-@functools.cache
 def _classes() -> dict[tuple[str, str], type]:
-    """ALLOWED resolved: each name looked up in its own module's namespace (never a dotted walk), and only a
-    class defined there under that very name."""
+    """allowed() resolved (_resolved is cached per allow-list: a game registered later widens it)."""
+    return _resolved(allowed())
+
+
+@functools.cache
+def _resolved(names: frozenset[tuple[str, str]]) -> dict[tuple[str, str], type]:
+    """Each name looked up in its own module's namespace (never a dotted walk), and only a class defined there
+    under that very name."""
     out = {}
-    for module, name in ALLOWED:
+    for module, name in names:
         found = vars(importlib.import_module(module)).get(name)
         if not isinstance(found, type) or (found.__module__, found.__qualname__) != (module, name):
-            raise RuntimeError(f"checkpoint.ALLOWED names {module}.{name}, which is not a class of that module")
+            raise RuntimeError(f"the checkpoint allow-list names {module}.{name}, which is not a class of that module")
         out[(module, name)] = found
     return out
 
 
 class _Loader(pickle._Unpickler):
     """Python's own unpickler with its opcode table cut down to what a checkpoint of a Referee uses: the
-    classes come from ALLOWED by exact (module, name), only they may be called (REDUCE, NEWOBJ), and state is
+    classes come from allowed() by exact (module, name), only they may be called (REDUCE, NEWOBJ), and state is
     set only on their instances (BUILD: never on a class, whose attributes every later match would share)."""
 
     stack: list[Any]                                  # the unpickler's working stack (set by load())
 
+    def __init__(self, file: io.BytesIO) -> None:
+        super().__init__(file)
+        self.classes = _classes()                     # looked up once a load, not at every opcode
+        self.known = frozenset(self.classes.values())
+
     def find_class(self, module: str, name: str) -> type:
-        found = _classes().get((module, name)) if isinstance(module, str) and isinstance(name, str) else None
+        found = self.classes.get((module, name)) if isinstance(module, str) and isinstance(name, str) else None
         if found is None:
             _refuse(f"{module}.{name}")
         return found
 
     def _allowed_class(self, obj: object, what: str) -> None:
-        if not (isinstance(obj, type) and obj in _classes().values()):
+        if not (isinstance(obj, type) and obj in self.known):
             _refuse(f"a call of {type(obj).__name__} ({what})")
 
     def _load_reduce(self) -> None:
@@ -186,7 +201,7 @@ class _Loader(pickle._Unpickler):
         pickle._Unpickler.load_newobj(self)        # type: ignore[attr-defined]
 
     def _load_build(self) -> None:
-        if type(self.stack[-2]) not in _classes().values():
+        if type(self.stack[-2]) not in self.known:
             _refuse(f"state set on {type(self.stack[-2]).__name__}")
         pickle._Unpickler.load_build(self)         # type: ignore[attr-defined]
 

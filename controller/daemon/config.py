@@ -15,14 +15,25 @@ import tempfile
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, Literal, get_args, get_origin
+from typing import Annotated, Any, Literal, get_args, get_origin
 from urllib.parse import urlparse
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from controller.echo import quoted
+from controller.games import UnknownGame, default, info
+from controller.scenario import registered_game
 
 from .config_env import MAX_DEPTH, EnvError, Environment, Loc, bare_type, dotted, merged, read_environment, too_deep
 
@@ -111,8 +122,8 @@ class JournalConfig(_Section):
 
 
 class GameConfig(_Section):
-    ruleset: Literal["soccer_tactics_world", "stbg"] = Field(
-        "soccer_tactics_world", description="the game refereed: Soccer Tactics WORLD, or stbg (Soccer The Board Game)")
+    ruleset: Annotated[str, BeforeValidator(registered_game)] = Field(
+        default_factory=lambda: default().name, description="the game refereed: a registered game's name")
     auto_setup: bool = Field(True, description="start a match in the standard formation when none is unfinished")
     kickoff: Literal["red", "blue"] | None = None
     options: dict[str, Any] = Field(default_factory=dict, description="match options (half_minutes, extra_time, ...)")
@@ -120,11 +131,11 @@ class GameConfig(_Section):
     @field_validator("options")
     @classmethod
     def _options(cls, v: dict, info: ValidationInfo) -> dict:
-        from controller.games.stbg.state import Options as StbgOptions
-        from controller.games.stw import Options as WorldOptions
         if "ruleset" not in info.data:       # an unknown game: its one line says so, its options are not checked
             return v
-        Options = StbgOptions if info.data["ruleset"] == "stbg" else WorldOptions    # each game has its own
+        Options = _options_model(info.data["ruleset"])                  # each game has its own
+        if Options is None:
+            return v
         try:
             Options(**v)
         except ValidationError as e:
@@ -291,18 +302,24 @@ def _mixup(annotation: Any, value: object, loc: Loc) -> Iterator[tuple[Loc, obje
             yield from _mixup(get_args(bare)[1], inner, (*loc, str(key)))
 
 
+def _options_model(name: object) -> type[BaseModel] | None:
+    """The match options of the named game (GameInfo.options_model); None for a name no game has, or a game
+    whose options only its set-up checks."""
+    try:
+        game = info(name) if isinstance(name, str) else None
+    except UnknownGame:
+        return None
+    return game.options_model() if game is not None and game.options_model is not None else None
+
+
 def _option_mixups(data: Mapping[str, Any]) -> Iterator[tuple[Loc, object, str]]:
     """The same for the match options, by the options of the game the config names."""
     game = data.get("game")
     if not isinstance(game, dict) or not isinstance(game.get("options"), dict):
         return
-    ruleset = game.get("ruleset", "soccer_tactics_world")
-    if ruleset == "stbg":
-        from controller.games.stbg.state import Options as StbgOptions
-        yield from _mixups(StbgOptions, game["options"], ("game", "options"))
-    elif ruleset == "soccer_tactics_world":
-        from controller.games.stw import Options as WorldOptions
-        yield from _mixups(WorldOptions, game["options"], ("game", "options"))
+    Options = _options_model(game.get("ruleset", default().name))
+    if Options is not None:
+        yield from _mixups(Options, game["options"], ("game", "options"))
 
 
 def load_settings(path: str | os.PathLike | None = None, env: bool = True, check_files: bool = False,

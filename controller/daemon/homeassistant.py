@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import metadata
 
+from controller.games import default, info
+
 MANUFACTURER = "Soccerboard"
-MODEL = "Soccer Tactics WORLD board"
 COMPONENT = "sensor"
 
 
@@ -35,7 +36,7 @@ class Sensor:
     extra: dict = field(default_factory=dict)
 
 
-# The snapshot fields are those of controller/games/stw/snapshot.py (schema soccerboard.snapshot/1): score.red,
+# The snapshot fields are those of the published snapshot (docs/board.md section 6): score.red,
 # score.blue, offense (the team in possession, null before the set-up), clock.elapsed (seconds played in
 # the period, as of the last published change), clock.period (1, 2 halves; 3, 4 extra time; 5 shoot-out),
 # phase. Templates stay plain field reads so that tests can check each path against a real retained state.
@@ -60,10 +61,15 @@ def package_version() -> str:
         return "unknown"
 
 
-def device_block(board_id: str, device_name: str | None = None) -> dict:
+def model(ruleset: str) -> str:
+    """The device's model: a board for the game it referees (GameInfo.title)."""
+    return f"{info(ruleset).title} board"
+
+
+def device_block(board_id: str, device_name: str | None = None, ruleset: str | None = None) -> dict:
     """One device for all sensors of a board: Home Assistant groups entities by `identifiers`."""
     return {"identifiers": [f"soccerboard_{board_id}"], "name": device_name or f"Soccerboard {board_id}",
-            "manufacturer": MANUFACTURER, "model": MODEL, "sw_version": package_version()}
+            "manufacturer": MANUFACTURER, "model": model(ruleset or default().name), "sw_version": package_version()}
 
 
 def config_topic(prefix: str, board_id: str, object_id: str) -> str:
@@ -87,6 +93,6 @@ def discovery_messages(settings) -> list[tuple[str, dict]]:
     ha = settings.homeassistant
     if not ha.enabled:
         return []
-    device = device_block(settings.board_id, ha.device_name)
+    device = device_block(settings.board_id, ha.device_name, settings.game.ruleset)
     return [(config_topic(ha.discovery_prefix, settings.board_id, s.object_id),
              sensor_config(s, settings.board_id, settings.base, device)) for s in SENSORS]

@@ -83,13 +83,19 @@ FAILED = 1                 # a thread of the daemon died: the service exits so t
 
 
 def prepare_tables(ruleset: str) -> None:
-    """The first game's path tables from their cache (pathcache.py), so that Daemon.start, which has every
-    table ready before it referees, finds them built instead of spending a second (several on a Pi) on it."""
-    if ruleset != "soccer_tactics_world":
+    """The game's path tables from their cache (pathcache.py), so that Daemon.start, which has every table ready
+    before it referees, finds them built instead of spending a second (several on a Pi) on it. A game without
+    tables (GameInfo.path_tables) has nothing to prepare."""
+    from controller.games import UnknownGame, info
+    try:
+        tables = info(ruleset).path_tables
+    except UnknownGame:
+        return
+    if tables is None:
         return
     from .pathcache import load_or_build
     try:
-        log.debug("path tables %s", load_or_build())
+        log.debug("path tables %s", load_or_build(tables=tables()))
     except OSError as e:              # an unreadable source tree for the key: the daemon builds them itself
         log.warning("path-table cache not used: %s", e)
 

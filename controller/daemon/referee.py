@@ -9,10 +9,12 @@ the very same numbers, so resent events keep their original `seq`.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from controller.core import Core, Outcome
-from controller.games import get_ruleset
+from controller.games import UnknownGame, default, get_ruleset, info
 from controller.scenario import BadInput, parse_obj
 from controller.seam import Illegal
 
@@ -38,21 +40,27 @@ def _stable(snapshot: dict | None) -> dict | None:
 
 
 def clock_view(snapshot: dict | None) -> dict | None:
-    """The clock as deadlines relative to game time (`now`); the publisher maps them to wall time."""
-    if snapshot is None:
+    """The clock as deadlines relative to game time (`now`); the publisher maps them to wall time. None before a
+    match and for a game without a clock (its snapshot has none)."""
+    if snapshot is None or "clock" not in snapshot:
         return None
+    game_view = _game_clock_view(snapshot.get("ruleset"))
+    if game_view is not None:       # a game whose clock is not a move and a reset deadline says what it shows
+        return game_view(snapshot)
     c = snapshot["clock"]
     now = c["now"]
-    if "turn_length" in c:          # Soccer The Board Game: the turn clock is the move clock, no set-up clock
-        turn = c.get("turn_elapsed")
-        return {"period": c["period"], "length": c["length"], "running": c["running"], "paused": False,
-                "time_up": c["time_up"], "elapsed": c["elapsed"], "phase": snapshot["phase"],
-                "move_remaining": None if turn is None else round(c["turn_length"] - turn, 3),
-                "reset_remaining": None, "now": now}
     rel = lambda d: None if d is None else round(d - now, 3)
     return {"period": c["period"], "length": c["length"], "running": c["running"], "paused": c["paused"],
             "time_up": c["time_up"], "elapsed": c["elapsed"], "move_remaining": rel(c["move_deadline"]),
             "reset_remaining": rel(c["reset_deadline"]), "phase": snapshot["phase"]}
+
+
+def _game_clock_view(name: object) -> Callable[[Mapping[str, Any]], dict[str, Any]] | None:
+    """The snapshot's game's own clock view (GameInfo.clock_view), None for the deadlines every other has."""
+    try:
+        return info(name).clock_view if isinstance(name, str) else None
+    except UnknownGame:
+        return None
 
 
 def _clock_key(view: dict | None) -> tuple | None:
@@ -66,29 +74,26 @@ def _clock_key(view: dict | None) -> tuple | None:
             due(view["move_remaining"]), due(view["reset_remaining"]))
 
 
-DEFAULT_RULESET = "soccer_tactics_world"
-
-
 def ruleset_of(header: dict, lines: list[dict] | None = None) -> str:
-    """The game a journal plays: its header's `ruleset`, else its first set-up line's, else the first game."""
+    """The game a journal plays: its header's `ruleset`, else its first set-up line's, else the default game."""
     name = header.get("ruleset")
     if isinstance(name, str):
         return name
     for line in lines or []:
         if line.get("type") == "setup":
             found = line.get("ruleset")
-            return found if isinstance(found, str) else DEFAULT_RULESET
-    return DEFAULT_RULESET
+            return found if isinstance(found, str) else default().name
+    return default().name
 
 
 class Referee:
     """Owns one Core (call it from one thread only). `seq` continues from `seq_base` across matches."""
 
     def __init__(self, options: dict | None = None, board_follows_game: bool = False, seq_base: int = 0,
-                 ruleset: str = DEFAULT_RULESET):
+                 ruleset: str | None = None):
         self.options = dict(options or {})
-        self.ruleset = ruleset
-        self.core = Core(get_ruleset(ruleset, options=self.options), board_follows_game=board_follows_game)
+        self.ruleset = ruleset if ruleset is not None else default().name
+        self.core = Core(get_ruleset(self.ruleset, options=self.options), board_follows_game=board_follows_game)
         self.seq = seq_base
         self.event_seq = seq_base           # the seq of the latest event (a resume resends those the broker lacks)
         self._last_state: dict | None = None
@@ -98,13 +103,13 @@ class Referee:
         self.finished = False
 
     def normalise(self, line: dict) -> dict:
-        """A set-up line carries the match options (and a game other than the first names its ruleset), so
+        """A set-up line carries the match options (and a game other than the default names its ruleset), so
         `soccerboard replay` of the journal is exact."""
         if line.get("type") != "setup":
             return line
         if "options" not in line and self.options:
             line = {**line, "options": dict(self.options)}
-        if "ruleset" not in line and self.ruleset != DEFAULT_RULESET:
+        if "ruleset" not in line and self.ruleset != default().name:
             line = {**line, "ruleset": self.ruleset}
         return line
 

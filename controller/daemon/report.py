@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from controller import story
+from controller.games import info
 from controller.story import match_minute
 
 from .journal import HEADER, read_journal
@@ -59,7 +60,7 @@ def analyse(path) -> dict:
         if not step.verdict.get("ok"):
             rejected += 1
         if (line.get("type") == "clock" and before and before["clock"]["running"]
-                and not before["clock"].get("paused")):          # Soccer The Board Game has no pause
+                and not before["clock"].get("paused")):          # a game without a pause says none
             team = before.get("offense")
             if team in possession and step.verdict.get("ok"):
                 possession[team] += float(line["advance"])
@@ -92,8 +93,9 @@ def report(path, as_json: bool = False) -> str:
         return json.dumps(r, indent=2)
     score = r["score"] or {"red": 0, "blue": 0}
     state = "finished" if r["finished"] else "unfinished"
-    if r["ruleset"] == "stbg":
-        state += ", Soccer The Board Game"
+    game = info(r["ruleset"])
+    if not game.default:                # the game played when none is named goes unnamed
+        state += f", {game.title}"
     out = [f"Match report: {r['journal']} ({state}, started {r['started'] or 'unknown'})",
            f"Score: red {score['red']} - {score['blue']} blue"
            + (f"  (shoot-out {r['shootout']['red']}-{r['shootout']['blue']})" if r.get("shootout") else "")

@@ -3,8 +3,8 @@
 Why through the sim board: a lift, a place, a roll or a button press becomes what a real board would
 report (a changed sensor frame, a settled die, a press), so it takes the daemon's hardware path (the
 frame tracker and its settle window, then the core), exactly as the board under a real match does.
-Inputs a board has no sensor for (a spin, a set-up, simulated time; Soccer The Board Game's team buttons,
-referee cards and declared hands) go to the core as scenario lines, which judges them as it judges a
+Inputs a board has no sensor for (a spin, a set-up, simulated time; the team buttons, referee cards and
+declared hands of a game that has them) go to the core as scenario lines, which judges them as it judges a
 scenario's.
 Anything malformed or physically impossible is refused with a sentence, and the board is unchanged.
 """
@@ -18,7 +18,7 @@ from hal.frames import tokens_at
 from hal.sim import SimBoard, SimClock
 
 BUTTONS = ("confirm", "decline", "undo", "pause", "resume")
-# Soccer The Board Game's buttons are pressed for a team (`team`, and `pawn` for a substitution)
+# a game's team buttons are pressed for a team (`team`, and `pawn` for a substitution)
 TEAM_BUTTONS = ("done", "star_pass", "star_shoot", "star_steal", "substitution")
 CARDS = ("red", "yellow", "blank")
 OUTCOMES = ("goal", "corner", "goal_kick")

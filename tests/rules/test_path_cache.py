@@ -105,7 +105,7 @@ def test_a_well_formed_file_holding_wrong_tables_is_rejected(tmp_path, fresh, cl
 def test_a_cache_of_another_geometry_or_code_is_stale_not_read(tmp_path, fresh, clean_tables, monkeypatch):
     pathcache.load_or_build([tmp_path])
     old = _only_file(tmp_path)
-    monkeypatch.setattr(pathcache, "path_tables_fingerprint", lambda: ("another board",))
+    monkeypatch.setattr(reach, "geometry_fingerprint", lambda: ("another board",))
     assert pathcache.cache_key() != old.name.removeprefix("path-tables-").removesuffix(".bin")
     reach.restore_tables(_empty_tables())
     assert pathcache.load_or_build([tmp_path]) == "built"

@@ -5,12 +5,12 @@ from pathlib import Path
 from controller.games.stw.snapshot import SCHEMA, Snapshot
 from controller.replay import replay_lines
 
-EXPORTED = Path(__file__).resolve().parents[2] / "controller" / "schema" / "snapshot.schema.json"
+EXPORTED = Path(__file__).resolve().parents[2] / "controller" / "games" / "stw" / "snapshot.schema.json"
 
 
 def test_exported_schema_is_current():
     assert json.loads(EXPORTED.read_text()) == Snapshot.model_json_schema(), \
-        "run: soccerboard schema > controller/schema/snapshot.schema.json"
+        "run: soccerboard schema > controller/games/stw/snapshot.schema.json"
 
 
 def test_replay_snapshot_validates_against_the_model_and_names_its_version():

@@ -8,12 +8,12 @@ from controller.games.stbg.snapshot import snapshot_of
 
 from .dsl import play, position
 
-EXPORTED = Path(__file__).resolve().parents[2] / "controller" / "schema" / "stbg-snapshot.schema.json"
+EXPORTED = Path(__file__).resolve().parents[2] / "controller" / "games" / "stbg" / "snapshot.schema.json"
 
 
 def test_the_exported_schema_is_the_models():
     assert json.loads(EXPORTED.read_text()) == StbgSnapshot.model_json_schema(), \
-        "regenerate controller/schema/stbg-snapshot.schema.json from StbgSnapshot.model_json_schema()"
+        "run: soccerboard schema --game stbg > controller/games/stbg/snapshot.schema.json"
 
 
 def test_s32_snapshot_additions():

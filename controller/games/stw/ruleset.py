@@ -35,6 +35,8 @@ class SoccerTacticsWorld:
         reach.prepare()
 
     def new_game(self, setup: Setup) -> Game:
+        if setup.turn is not None:          # the team to act is the offense: a set-up here has no turn
+            raise ValueError("turn: a set-up of this game names no team to roll (the offense plays first)")
         opts = self.options
         if setup.options:
             try:
