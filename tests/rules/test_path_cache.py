@@ -126,3 +126,18 @@ def test_an_unwritable_cache_directory_still_gives_the_tables(tmp_path, fresh, c
     blocked.write_text("not a directory")
     assert pathcache.load_or_build([blocked / "cache"]) == "built"
     assert reach.export_tables() == fresh
+
+
+def test_the_daemon_prepares_the_tables_of_a_game_that_has_them_and_nothing_for_one_without(tmp_path, monkeypatch):
+    from controller import games
+    from controller.daemon.main import prepare_tables
+    monkeypatch.setenv("CACHE_DIRECTORY", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))        # no cache of this user's found instead
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    without = [name for name in games.names() if games.info(name).path_tables is None]
+    assert without, "every registered game has path tables"
+    for name in without:
+        prepare_tables(name)
+    assert not list(tmp_path.glob("path-tables-*.bin"))
+    prepare_tables(games.default().name)
+    assert len(list(tmp_path.glob("path-tables-*.bin"))) == 1
