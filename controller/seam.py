@@ -1,7 +1,7 @@
 """The seam between the daemon and a game's rules.
 
-The core, the tracker, the LEDs and the publishers only talk to a Ruleset and the game it makes, so a
-second game on the same board (Soccer The Board Game) is a new Ruleset, not a change to them. The types
+The core, the tracker, the LEDs and the publishers only talk to a Ruleset and the game it makes, so another
+game, on the same board or on none, is a new Ruleset in a package of its own, not a change to them. The types
 every ruleset shares are defined here: the refusal it raises (`Illegal`), how it reads a board difference
 (`Reading`), what the LED planner reads of a game (`LedView`, `Fix`), and the capabilities only some games
 have (`CallsMinorFouls`).

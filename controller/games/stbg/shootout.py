@@ -1,5 +1,5 @@
 """The tournament shoot-out (S14): an option (`shootout`, off by default: a draw stands) that decides a match
-drawn at full time as Soccer Tactics WORLD's C21 does.
+drawn at full time as the first game's shoot-out (its C21) does.
 
 Both teams roll for the order, the higher shoots first (a tie is rolled again). A kick is played as this game
 plays a penalty, on the dice only (no set-up on the board): both teams roll, in either order, told apart by the
