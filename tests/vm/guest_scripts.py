@@ -16,13 +16,13 @@ SIM_JOURNAL = f"{STATE}/sim-journal"
 SIM_DROP_IN = """[Service]
 ExecStart=
 ExecStart={exe} sim --config /etc/soccerboard/soccerboard.toml --broker mqtt://127.0.0.1:1883 \
---journal-dir {journal} --no-web --quiet --seed 7 --speed {speed} --stay
+--journal-dir {journal} --no-web --quiet --seed 7 --speed {speed} --half-minutes {half} --stay
 """
 
 
-def sim_match(speed: float) -> str:
-    """Replace the daemon's command by a bots' match and restart it."""
-    text = SIM_DROP_IN.format(exe=SOCCERBOARD, journal=SIM_JOURNAL, speed=speed)
+def sim_match(speed: float, half_minutes: float = 45.0) -> str:
+    """Replace the daemon's command by a bots' match (halves of `half_minutes`) and restart it."""
+    text = SIM_DROP_IN.format(exe=SOCCERBOARD, journal=SIM_JOURNAL, speed=speed, half=half_minutes)
     return ("systemctl stop soccerboard.service\n"
             f"install -d -o soccerboard -g soccerboard -m 0750 {SIM_JOURNAL}\n"
             "mkdir -p /etc/systemd/system/soccerboard.service.d\n"

@@ -23,7 +23,10 @@ from tests.vm.host_side import Spectator
 
 pytestmark = pytest.mark.vm
 
-SPEED = 0.3        # seconds between the bots' inputs: one match lasts longer than all the cuts' play
+SPEED = 0.3        # seconds between the bots' inputs
+# The longest half the options allow: the match must outlast all the cuts' play (50 cuts with 45-minute halves
+# reached full time after 21, and the next start began a new match, as a finished match is not resumed).
+HALF_MINUTES = 180.0
 
 
 def test_power_cuts_mid_match_lose_no_published_event_and_resume_the_match(installed_vm, figures, tmp_path):
@@ -36,7 +39,7 @@ def test_power_cuts_mid_match_lose_no_published_event_and_resume_the_match(insta
     resumed: list[tuple[int, int]] = []
     boots: list[float] = []
     try:
-        vm.run(sim_match(SPEED))
+        vm.run(sim_match(SPEED, HALF_MINUTES))
         wait_ready(vm)
         spectator.wait_connected(60)
         spectator.wait_seq_above(0, 120)
