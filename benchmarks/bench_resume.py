@@ -34,7 +34,7 @@ from pathlib import Path
 
 from controller.daemon import checkpoint
 from controller.daemon import journal as journal_module
-from controller.daemon.config import load_settings
+from controller.daemon.operations.config import load_settings
 from controller.daemon.service import Daemon
 from controller.replay import replay_lines
 from firmware_bridge import host as H
@@ -52,7 +52,7 @@ FAULTS = {
 }
 MARKS: dict[str, list[float]] = {"open": [], "hello": [], "event": []}
 KINDS: list[bool] = []  # per delivered event: was it an occupancy change
-NEAR = (0.010, 0.050)  # the daemon's catch-up gap and settle window (controller/daemon/inputs.py)
+NEAR = (0.010, 0.050)  # the daemon's catch-up gap and settle window (controller/daemon/inputs/hardware.py)
 
 
 def _instrument() -> None:

@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _config_error(e: Exception) -> bool:
     try:
-        from .daemon.config import ConfigError
+        from .daemon.operations.config import ConfigError
     except ImportError:
         return False
     return isinstance(e, ConfigError)

@@ -222,8 +222,8 @@ def run(url: str, prefix: str, board_id: str, out: TextIO | None = None, seconds
 
 
 def watch_command(args) -> int:
-    from .daemon.config import ConfigError
     from .daemon.main import settings_from
+    from .daemon.operations.config import ConfigError
     try:
         settings = settings_from(args.config)
     except ConfigError as e:

@@ -39,8 +39,8 @@ def free_port() -> int:
 def measure(seed: int, half_minutes: float, directory: Path) -> dict:
     import paho.mqtt.client as mqtt
 
-    from controller.daemon.config import load_settings
     from controller.daemon.main import make_publisher
+    from controller.daemon.operations.config import load_settings
     from controller.daemon.service import Daemon
     from controller.games.stw.autoplay import simulate
     from hal.backends import open_hardware

@@ -18,8 +18,7 @@ from pydantic import ValidationError
 
 from controller import games as registry
 from controller.commandline import at_least_one, not_negative, port, positive
-from controller.daemon.broker import EmbeddedBroker, free_port
-from controller.daemon.config import ConfigError, Settings, file_problems
+from controller.daemon.inputs.sources import LineSource, ScenarioSource
 from controller.daemon.main import (
     FAILED,
     INTERRUPTED,
@@ -32,9 +31,10 @@ from controller.daemon.main import (
     setup_logging,
     storyteller,
 )
-from controller.daemon.observer_thread import ObserverThread
+from controller.daemon.operations.config import ConfigError, Settings, file_problems
+from controller.daemon.outputs.broker import EmbeddedBroker, free_port
+from controller.daemon.outputs.observer_thread import ObserverThread
 from controller.daemon.service import Daemon
-from controller.daemon.sources import LineSource, ScenarioSource
 from controller.scenario import BadInput, Setup, parse_line
 from controller.web.server import WebServer
 from hal.backends import open_hardware

@@ -9,7 +9,7 @@ import logging
 import threading
 import time
 
-from controller.daemon.sources import LineSource, Put, Stopped
+from controller.daemon.inputs.sources import LineSource, Put, Stopped
 from controller.games import default
 from controller.players import players_for
 

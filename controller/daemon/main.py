@@ -21,13 +21,13 @@ from urllib.parse import urlparse
 from controller import story
 from controller.commandline import quiet_stdout
 
-from .config import DEFAULT_PATH, ConfigError, Settings, journal_dir_problem, load_settings, problems
-from .doctor import add_doctor_command, run_doctor
-from .observer_thread import ObserverThread
+from .operations.config import DEFAULT_PATH, ConfigError, Settings, journal_dir_problem, load_settings, problems
+from .operations.doctor import add_doctor_command, run_doctor
+from .outputs.observer_thread import ObserverThread
 from .systemd import Notifier, Watchdog, heartbeat_fresh, watchdog_interval
 
 if TYPE_CHECKING:    # the daemon itself is imported when a command runs it: `--help` and `config` stay quick
-    from .publisher import Publisher
+    from .outputs.publisher import Publisher
     from .service import Daemon
 
 log = logging.getLogger("soccerboard")
@@ -45,8 +45,8 @@ def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None) -
     """The MQTT client of docs/mqtt.md. It listens on sim/input in every mode, so that a daemon refereeing a
     real board answers a simulator page with a refusal instead of silence. Its event documents carry the
     sentence of controller/story.py as `text`."""
-    from .homeassistant import discovery_messages
-    from .publisher import Publisher
+    from .outputs.homeassistant import discovery_messages
+    from .outputs.publisher import Publisher
     m = settings.mqtt
     if url:
         u = urlparse(url)
@@ -425,7 +425,7 @@ def config_command(args) -> int:
 
 
 def report_command(args) -> int:
-    from .report import NotAJournal, find_journal, report
+    from .operations.report import NotAJournal, find_journal, report
     if args.output and not args.html:
         print("soccerboard report: -o/--output goes with --html (the text report is printed)", file=sys.stderr)
         return 2

@@ -33,7 +33,7 @@ from .journal import (
     readable_lines,
     repair,
 )
-from .publisher import Msg, event_msg, iso
+from .outputs.publisher import Msg, event_msg, iso
 from .referee import Referee, ruleset_of
 from .systemd import Notifier
 

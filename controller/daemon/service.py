@@ -29,15 +29,15 @@ from hal.frames import blank_led_frame
 from hal.sim import SimBoard
 
 from . import checkpoint
-from .clockfeed import ClockFeed
-from .commands import CommandError, RateLimit, parse_command, response
-from .inputs import HardwarePoller
+from .inputs.clockfeed import ClockFeed
+from .inputs.commands import CommandError, RateLimit, parse_command, response
+from .inputs.hardware import HardwarePoller
+from .inputs.siminput import SimInputError, deliver, parse_payload
 from .journal import ABANDONED, FINISHED, JournalFailed, JournalStore, JournalWriter, dumps
-from .leds import led_document
-from .publisher import Msg, Publisher, clock_document, event_msg, iso
+from .outputs.leds import led_document
+from .outputs.publisher import Msg, Publisher, clock_document, event_msg, iso
 from .referee import Referee, Step
 from .resume import Resumer
-from .siminput import SimInputError, deliver, parse_payload
 from .systemd import watchdog_interval
 
 log = logging.getLogger(__name__)

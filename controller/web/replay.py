@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from controller.daemon.journal import read_journal
-from controller.daemon.leds import led_document
+from controller.daemon.operations.report import match_minute
+from controller.daemon.outputs.leds import led_document
 from controller.daemon.referee import Referee, Step, ruleset_of
-from controller.daemon.report import match_minute
 from controller.leds import planner_for
 
 from .game_pages import page_module, with_modules

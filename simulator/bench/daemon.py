@@ -119,8 +119,8 @@ def latency(port: int, url: str, board_id: str, samples: int, tmp: Path, user: s
     subscriber (journal fsync included), and of a bare paho publish -> receive of a same-sized payload through
     the same broker (as `user`, whom the broker's ACL may require); and the state's size in bytes."""
     base = f"soccerboard/{board_id}"
-    from controller.daemon.config import load_settings
     from controller.daemon.main import make_publisher
+    from controller.daemon.operations.config import load_settings
     from controller.daemon.service import Daemon
     from hal.backends import open_hardware
 

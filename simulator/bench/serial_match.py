@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from controller.daemon.config import load_settings
+from controller.daemon.operations.config import load_settings
 from controller.daemon.service import Daemon
 from controller.replay import replay_lines
 from hal.backends import open_hardware

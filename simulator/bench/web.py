@@ -114,7 +114,7 @@ def wait_connected(page, timeout: float = 10000) -> None:
 
 # ---- publishing like the daemon -------------------------------------------------------------------------
 def iso_now() -> str:
-    from controller.daemon.publisher import iso
+    from controller.daemon.outputs.publisher import iso
     return iso()
 
 
@@ -202,7 +202,7 @@ class Frame:
 
     def clock(self) -> dict | None:
         """The clock document, its deadlines counted from now (as the daemon does when it publishes)."""
-        from controller.daemon.publisher import clock_document
+        from controller.daemon.outputs.publisher import clock_document
         return clock_document(self.clock_view) if self.clock_view is not None else None
 
     @property

@@ -9,8 +9,8 @@ import sys
 import time
 
 from controller.daemon.main import Console
-from controller.daemon.publisher import Msg
-from controller.daemon.report import analyse
+from controller.daemon.operations.report import analyse
+from controller.daemon.outputs.publisher import Msg
 from tests.cli.cli_helpers import ROOT
 
 STATE = {"clock": {"period": 1, "elapsed": 125.0, "length": 2700.0}, "phase": "ball_play",
@@ -105,7 +105,7 @@ def test_ctrl_c_says_where_the_journal_is_and_how_to_resume(tmp_path):
 
 def test_a_refused_board_input_reaches_the_console_and_never_the_broker(tmp_path):
     """`run` showed no refused die roll or spin: the daemon now hands each refusal to its console only."""
-    from controller.daemon.config import load_settings
+    from controller.daemon.operations.config import load_settings
     from controller.daemon.service import Daemon
     from hal.backends import open_hardware
     from tests.daemon.daemon_helpers import wait_for

@@ -157,7 +157,7 @@ def test_the_brokers_per_message_warnings_are_told_once_a_minute_without_traceba
     import io
     import logging
 
-    from controller.daemon.broker import BROKER_LOGGERS, quiet_broker_logging
+    from controller.daemon.outputs.broker import BROKER_LOGGERS, quiet_broker_logging
     out = io.StringIO()
     handler = quiet_broker_logging(out)
     try:

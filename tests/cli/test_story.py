@@ -11,7 +11,7 @@ import io
 import re
 
 from controller import replay, story
-from controller.daemon.report import report
+from controller.daemon.operations.report import report
 from tests.cli.cli_helpers import soccerboard
 
 SEEDS = 20
@@ -68,7 +68,7 @@ def test_every_event_has_a_sentence_and_odd_ones_do_not_break_it():
 
 def test_short_demo_matches_stay_short(played, tmp_path):
     """`sim --half-minutes N --extra-time-minutes M`: the match's options say so (0: straight to penalties)."""
-    from controller.daemon.report import analyse
+    from controller.daemon.operations.report import analyse
     folder, console = played
     assert analyse(folder)["options"] == {"half_minutes": 1.0, "extra_time_minutes": 0.0}
     assert "Extra time" not in console

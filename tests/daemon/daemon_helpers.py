@@ -11,7 +11,7 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 
-from controller.daemon.config import load_settings
+from controller.daemon.operations.config import load_settings
 from controller.daemon.service import Daemon
 from hal.backends import open_hardware
 from hal.sim import SimBoard

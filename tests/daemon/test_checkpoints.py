@@ -16,8 +16,8 @@ from contextlib import contextmanager
 import pytest
 
 from controller.daemon import checkpoint
-from controller.daemon.config import load_settings
 from controller.daemon.journal import CHAIN, CHECKPOINT, chain_next, read_journal
+from controller.daemon.operations.config import load_settings
 from controller.daemon.referee import Referee
 from controller.daemon.service import Daemon
 from controller.replay import replay_lines

@@ -7,8 +7,8 @@ import pytest
 
 from controller import games
 from controller.core import Core
-from controller.daemon.config import ConfigError, load_settings
-from controller.daemon.homeassistant import device_block
+from controller.daemon.operations.config import ConfigError, load_settings
+from controller.daemon.outputs.homeassistant import device_block
 from controller.daemon.referee import Referee, clock_view
 from controller.scenario import parse_obj
 from tests.games.plugin_games import SITE

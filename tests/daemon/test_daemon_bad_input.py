@@ -9,10 +9,10 @@ import math
 
 import pytest
 
-from controller.daemon.commands import MAX_ID, CommandError, RateLimit, parse_command, response
-from controller.daemon.publisher import _json, clock_document
+from controller.daemon.inputs.commands import MAX_ID, CommandError, RateLimit, parse_command, response
+from controller.daemon.inputs.siminput import SimInputError, parse_payload
+from controller.daemon.outputs.publisher import _json, clock_document
 from controller.daemon.referee import Referee
-from controller.daemon.siminput import SimInputError, parse_payload
 from tests.daemon.daemon_helpers import (
     BASE,
     DAEMON_PASS,
@@ -91,7 +91,7 @@ def test_a_flood_is_limited_and_logged_once_a_second():
 
 
 def test_each_command_over_the_rate_is_refused_under_its_id(tmp_path):
-    from controller.daemon.config import load_settings
+    from controller.daemon.operations.config import load_settings
     from controller.daemon.service import COMMAND_RATE, Daemon
     from hal.backends import open_hardware
 

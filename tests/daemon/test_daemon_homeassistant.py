@@ -15,8 +15,8 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 import pytest
 
-from controller.daemon.config import ConfigError, load_settings
-from controller.daemon.homeassistant import SENSORS, discovery_messages, package_version
+from controller.daemon.operations.config import ConfigError, load_settings
+from controller.daemon.outputs.homeassistant import SENSORS, discovery_messages, package_version
 from controller.daemon.referee import Referee
 from controller.games.stw.pieces import TEAMS
 from tests.daemon.daemon_helpers import (

@@ -8,11 +8,11 @@ import time
 import pytest
 
 from controller.cli import main as cli
-from controller.daemon.commands import CommandError, parse_command
-from controller.daemon.config import ConfigError, load_settings
-from controller.daemon.inputs import HardwarePoller
+from controller.daemon.inputs.commands import CommandError, parse_command
+from controller.daemon.inputs.hardware import HardwarePoller
 from controller.daemon.journal import read_journal
-from controller.daemon.report import analyse, report
+from controller.daemon.operations.config import ConfigError, load_settings
+from controller.daemon.operations.report import analyse, report
 from controller.daemon.service import Daemon
 from controller.daemon.systemd import Notifier, Watchdog
 from controller.replay import replay_lines

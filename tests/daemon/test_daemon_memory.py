@@ -1,7 +1,7 @@
 """What the daemon keeps from match to match stays bounded (the 500-match figure is in benchmarks/bench_daemon.py)."""
 from __future__ import annotations
 
-from controller.daemon.config import load_settings
+from controller.daemon.operations.config import load_settings
 from controller.daemon.service import SIM_RECORD, Daemon
 from controller.games.stw import geometry as g
 from controller.games.stw import reach
@@ -66,7 +66,7 @@ def test_late_qos0_callbacks_neither_pile_up_nor_push_out_a_real_early_ack():
     stale reports must not grow without end, and thinning them must keep a fresh QoS 1 early ack."""
     import time
 
-    from controller.daemon.publisher import EARLY_ACK_SECONDS, Publisher
+    from controller.daemon.outputs.publisher import EARLY_ACK_SECONDS, Publisher
     pub = Publisher("soccerboard/m1", "127.0.0.1", 1)
     long_ago = time.monotonic() - 2 * EARLY_ACK_SECONDS
     pub._early_acks = dict.fromkeys(range(1, 257), long_ago)     # stale QoS 0 reports

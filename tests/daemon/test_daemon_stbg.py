@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from controller.daemon.config import ConfigError, load_settings
+from controller.daemon.operations.config import ConfigError, load_settings
+from controller.daemon.operations.report import report
 from controller.daemon.referee import Referee
-from controller.daemon.report import report
 from controller.daemon.service import Daemon
 from controller.games.stbg.bot import simulate
 from controller.replay import replay_lines

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import time
 
-from controller.daemon.config import load_settings
 from controller.daemon.journal import read_journal
 from controller.daemon.main import make_publisher
+from controller.daemon.operations.config import load_settings
 from controller.daemon.service import Daemon
 from hal.backends import open_hardware
 from tests.daemon.daemon_helpers import (

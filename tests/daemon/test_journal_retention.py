@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from controller.daemon.config import ConfigError, load_settings
 from controller.daemon.journal import ABANDONED, FINISHED, HEADER, JournalStore, dumps
+from controller.daemon.operations.config import ConfigError, load_settings
 from controller.daemon.service import Daemon
 from hal.backends import open_hardware
 from tests.daemon.daemon_helpers import scenario_lines, wait_for

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import time
 
-from controller.daemon.config import load_settings
 from controller.daemon.journal import read_journal
+from controller.daemon.operations.config import load_settings
 from controller.daemon.referee import Referee
 from controller.daemon.service import Daemon
 from controller.replay import replay_lines

@@ -12,8 +12,8 @@ import resource
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from controller.daemon.config import load_settings
 from controller.daemon.journal import JournalStore, read_journal
+from controller.daemon.operations.config import load_settings
 from controller.daemon.service import Daemon
 from controller.replay import replay_lines
 from hal.backends import open_hardware

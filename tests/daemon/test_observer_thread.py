@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from controller.daemon.observer_thread import ObserverThread
+from controller.daemon.outputs.observer_thread import ObserverThread
 
 
 class StuckConsole:

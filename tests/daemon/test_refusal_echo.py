@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from controller.daemon.commands import CommandError, parse_command
-from controller.daemon.siminput import MAX_PAYLOAD, SimInputError, deliver, parse_payload
+from controller.daemon.inputs.commands import CommandError, parse_command
+from controller.daemon.inputs.siminput import MAX_PAYLOAD, SimInputError, deliver, parse_payload
 from hal.sim import SimBoard
 
 LONG = "y" * 3_900        # as long as a simulator input's 4,096 bytes allow

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import time
 
-from controller.daemon.config import load_settings
 from controller.daemon.journal import JournalStore, read_journal
+from controller.daemon.operations.config import load_settings
 from controller.daemon.service import Daemon
 from controller.replay import replay_lines
 from hal.backends import open_hardware

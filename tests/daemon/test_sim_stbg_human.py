@@ -1,6 +1,6 @@
 """`soccerboard sim --ruleset stbg --human red`: the daemon in sim mode with the seeded Soccer The Board Game
 bot playing blue (the game's opponent through simulator.players.BotOpponent), and the person's inputs coming as the
-browser sends them (`<base>/sim/input`, controller.daemon.siminput): rolls through the sim board's dice, the
+browser sends them (`<base>/sim/input`, controller.daemon.inputs.siminput): rolls through the sim board's dice, the
 team buttons (`done`, star cards, substitution) and referee cards as scenario lines for the core."""
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.daemon.config import ConfigError, load_settings
+from controller.daemon.operations.config import ConfigError, load_settings
 from tests.daemon.daemon_helpers import ROOT
 
 EXAMPLE = ROOT / "deploy/soccerboard.example.toml"

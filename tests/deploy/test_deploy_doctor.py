@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.daemon.doctor import add_doctor_command, run_doctor
+from controller.daemon.operations.doctor import add_doctor_command, run_doctor
 from tests.daemon.daemon_helpers import ROOT, free_port
 from tests.deploy.deploy_helpers import ACCOUNTS, BOARD, BoardBroker, Broker, EmulatedBoard
 

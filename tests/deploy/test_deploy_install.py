@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.daemon.config import load_settings
+from controller.daemon.operations.config import load_settings
 from tests.daemon.daemon_helpers import ROOT, free_port, wait_for
 from tests.deploy.deploy_helpers import Broker, Client, EmulatedBoard, tool
 from tests.deploy.wheelhouse import offline_pip_env

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from controller.daemon.inputs import HardwarePoller
+from controller.daemon.inputs.hardware import HardwarePoller
 from hal.board import SETTLE_SECONDS
 from hal.interfaces import Hardware
 from hal.queues import MonotonicClock

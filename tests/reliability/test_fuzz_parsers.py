@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from controller.daemon.commands import COMMANDS, CommandError, parse_command
-from controller.daemon.config import ConfigError, load_settings
+from controller.daemon.inputs.commands import COMMANDS, CommandError, parse_command
+from controller.daemon.inputs.siminput import SimInputError, parse_payload
 from controller.daemon.journal import JournalStore, read_journal
+from controller.daemon.operations.config import ConfigError, load_settings
 from controller.daemon.referee import Referee
-from controller.daemon.siminput import SimInputError, parse_payload
 from controller.scenario import BadInput, parse_line
 
 pytestmark = pytest.mark.reliability

@@ -7,7 +7,7 @@ import re
 import signal
 import time
 
-from controller.daemon.publisher import clock_document
+from controller.daemon.outputs.publisher import clock_document
 from tests.web.web_helpers import (
     ROOT,
     BoardPublisher,

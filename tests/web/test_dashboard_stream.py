@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from controller.daemon.report import match_minute
+from controller.daemon.operations.report import match_minute
 from tests.daemon.daemon_helpers import scenario_lines
 from tests.web.web_helpers import iso_now, match_frames, wait_seq
 

@@ -78,8 +78,8 @@ class InProcessDaemon:
 
     def __init__(self, broker_port: int, board: str, journal_dir: Path, options: dict | None = None,
                  user: str | None = None, password: str | None = None, sim_mode: bool = False):
-        from controller.daemon.config import load_settings
         from controller.daemon.main import make_publisher
+        from controller.daemon.operations.config import load_settings
         from controller.daemon.service import Daemon
         from hal.backends import open_hardware
         self.settings = load_settings(None, env=False, board_id=board, journal__dir=str(journal_dir),
@@ -135,7 +135,7 @@ class InProcessDaemon:
 
 def write_journal(lines: list[dict], directory: Path, options: dict | None = None, board: str = "board1") -> Path:
     """Referee `lines` with the real daemon (no broker) and return the journal it wrote."""
-    from controller.daemon.config import load_settings
+    from controller.daemon.operations.config import load_settings
     from controller.daemon.service import Daemon
     from hal.backends import open_hardware
     settings = load_settings(None, env=False, board_id=board, journal__dir=str(directory),

@@ -67,7 +67,7 @@ export function periodName(period) {
 
 const ORDINAL_HALF = { 1: "first half", 2: "second half", 3: "first half of extra time", 4: "second half of extra time" };
 
-// The match minute as the report prints it (controller/daemon/report.py match_minute): 12', ET1+3', pens.
+// The match minute as the report prints it (controller/daemon/operations/report.py match_minute): 12', ET1+3', pens.
 export function minute(snapshot) {
   const c = snapshot?.clock;
   if (!c || typeof c.period !== "number") return "";

@@ -10,7 +10,7 @@ Anything malformed or physically impossible is refused with a sentence, and the 
 """
 from __future__ import annotations
 
-from controller.daemon.commands import load_json
+from controller.daemon.inputs.commands import load_json
 from controller.echo import quoted
 from hal.board import TOKEN_BIT, square_index
 from hal.events import BUTTON_NAMES, DIE_NAMES

@@ -16,7 +16,7 @@ from hal.events import DieRoll, DieStatus
 from hal.interfaces import Hardware
 from hal.queues import ButtonFeed, DiceFeed, FrameFeed, InputOrder, MonotonicClock, ResyncFrame, Wakeup
 
-from ..tracking import FrameTracker, change_lines
+from ...tracking import FrameTracker, change_lines
 
 log = logging.getLogger(__name__)
 

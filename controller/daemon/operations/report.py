@@ -14,8 +14,8 @@ from controller import story
 from controller.games import info
 from controller.story import match_minute
 
-from .journal import HEADER, read_journal
-from .referee import Referee, ruleset_of
+from ..journal import HEADER, read_journal
+from ..referee import Referee, ruleset_of
 
 __all__ = ["NotAJournal", "analyse", "find_journal", "match_minute", "report"]
 

@@ -157,7 +157,7 @@ class DaemonConfig(_Section):
 
 
 class HomeAssistantConfig(_Section):
-    """Home Assistant MQTT discovery of the match as sensors (controller/daemon/homeassistant.py)."""
+    """Home Assistant MQTT discovery of the match as sensors (controller/daemon/outputs/homeassistant.py)."""
     enabled: bool = Field(False, description="publish retained discovery configs on every connect")
     discovery_prefix: str = Field("homeassistant", max_length=200, description="Home Assistant's discovery prefix")
     device_name: str | None = Field(None, min_length=1, max_length=64, description="default: Soccerboard <board_id>")

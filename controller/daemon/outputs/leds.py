@@ -9,7 +9,7 @@ from __future__ import annotations
 from hal.board import LED_FRAME_LEN, N_SQUARES, square_name
 from hal.frames import blank_led_frame
 
-from ..leds.planner import SCHEMA
+from ...leds.planner import SCHEMA
 
 
 def led_document(frame: bytes | None = None, meanings: dict[str, str] | None = None,
