@@ -106,17 +106,19 @@ class TextOutput:
         self.core: Core | None = None
         self.before: dict | None = None
         self.minute: str | None = None
+        self.story = story.of(None)
 
     def before_input(self, core: Core) -> None:
         self.core, self.before, self.minute = core, core.snapshot(), None
+        self.story = story.of(core.ruleset.name)      # the words of the game this input is played in
 
     def __call__(self, obj: dict) -> None:
         if "event" in obj:
-            if story.told(obj):
+            if self.story.told(obj):
                 if self.minute is None:
                     after = self.core.snapshot() if self.core is not None else None
                     self.minute = story.event_minute(self.before, after)
-                self.write(story.line(self.minute, obj) + "\n")
+                self.write(self.story.line(self.minute, obj) + "\n")
         elif "line" in obj and not obj.get("ok"):
             detail = f": {obj['detail']}" if obj.get("detail") else ""
             self.write(f"line {obj['line']}: refused, {obj.get('reason')}{detail}\n")

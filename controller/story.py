@@ -313,12 +313,20 @@ class Teller:
                 return before
             # the input started a match: its own snapshot's, noted right after it
             self._cond.wait_for(lambda: self._marks[-1][0] >= seq, timeout=0.5)
-            return next((mark for mark in self._marks if mark[0] >= seq), None)
+            found = None
+            for mark in reversed(self._marks):
+                if mark[0] < seq:
+                    break
+                found = mark
+            return found
 
     def _before(self, seq: int) -> tuple[int, str, bool, Story] | None:
-        while len(self._marks) > 1 and self._marks[1][0] < seq:
-            self._marks.popleft()      # events come in seq order: older notes are done with
-        return self._marks[0] if self._marks[0][0] < seq else None
+        """The last note below `seq`. The notes stay (MARKS bounds them): two readers ask, the console and the
+        MQTT texts, each in seq order but not in step, so neither may drop a note the other still needs."""
+        for mark in reversed(self._marks):
+            if mark[0] < seq:
+                return mark
+        return None
 
     def minute(self, doc: dict) -> str | None:
         """The minute of an event document (by its `seq`)."""

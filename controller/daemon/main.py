@@ -41,7 +41,8 @@ def setup_logging(verbose: bool = False, quiet: bool = False) -> None:
     logging.getLogger("websockets").setLevel(logging.WARNING)
 
 
-def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None) -> Publisher:
+def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None,
+                   teller: story.Teller | None = None) -> Publisher:
     """The MQTT client of docs/mqtt.md. It listens on sim/input in every mode, so that a daemon refereeing a
     real board answers a simulator page with a refusal instead of silence. Its event documents carry the
     sentence of controller/story.py as `text`."""
@@ -60,7 +61,7 @@ def make_publisher(settings: Settings, daemon: Daemon, url: str | None = None) -
                     key_file=m.tls_key_file, tls_insecure=m.tls_insecure, on_command=daemon.on_command,
                     on_sim_input=daemon.on_sim_input, on_acked=daemon.record_watermark,
                     connect_timeout=m.connect_timeout, discovery=discovery_messages(settings),
-                    annotate=story.annotate)
+                    annotate=teller.annotate if teller is not None else story.annotate)
     daemon.publisher = pub
     return pub
 
@@ -223,7 +224,7 @@ def run_command(args) -> int:
         from .service import Daemon
         daemon = Daemon(settings, hardware, board_follows_game=False)
         teller = storyteller(daemon)
-        make_publisher(settings, daemon)
+        make_publisher(settings, daemon, teller=teller)
         console = ObserverThread(Console(getattr(args, "quiet", False), teller))   # a stuck terminal stops no answer
         daemon.observers.append(console)
         if settings.web.enabled:
@@ -295,8 +296,9 @@ class Console:
                     self._print(f"refused  {what}: {m.payload.get('reason')}: {m.payload.get('detail')}")
                 elif m.topic == "events":
                     doc = m.payload
-                    if story.told(doc, self.quiet):
-                        self._print(story.line(self.teller.minute(doc) or story.match_minute(self.state), doc))
+                    tell = self.teller.story(doc)          # the words of the match the event was played in
+                    if tell.told(doc, self.quiet):
+                        self._print(tell.line(self.teller.minute(doc) or story.match_minute(self.state), doc))
             self._status()
 
     def _board_out_of_step(self, state: dict) -> None:

@@ -65,6 +65,7 @@ def analyse(path) -> dict:
             if team in possession and step.verdict.get("ok"):
                 possession[team] += float(line["advance"])
         when = story.event_minute(before, ref.snapshot)
+        tell = story.of(ref.core.ruleset.name)
         for e in step.events:
             name = e["event"]
             if name == "goal":
@@ -73,9 +74,9 @@ def analyse(path) -> dict:
                 cards.append({"minute": when, "card": name.split("_")[0], "team": e.get("team"), "pawn": e.get("pawn")})
             elif name in ("shot", "scoring_chance") and e.get("team") in shots:     # the second game's shot
                 shots[e["team"]] += 1
-            if story.told(e):
+            if tell.told(e):
                 detail = {k: v for k, v in e.items() if k not in ("event", "seq")}
-                timeline.append({"minute": when, "event": name, **detail, "text": story.sentence(e)})
+                timeline.append({"minute": when, "event": name, **detail, "text": tell.sentence(e)})
     snap = ref.snapshot or {}
     total = sum(possession.values())
     share = {t: round(100 * s / total, 1) if total else None for t, s in possession.items()}
@@ -109,7 +110,7 @@ def report(path, as_json: bool = False) -> str:
     possession = f"red {p['red']}%, blue {p['blue']}%" if p["red"] is not None else "no match time recorded"
     out.append("Possession: " + possession)
     out += ["", "Timeline:"]
-    out += [story.line(t["minute"], t) for t in r["timeline"]]
+    out += [story.of(r["ruleset"]).line(t["minute"], t) for t in r["timeline"]]
     out.append("")
     out.append(f"{r['inputs']} inputs journaled, {r['rejected_inputs']} refused"
                + (f"; a partial last line ({r['truncated_bytes']} bytes) was left out" if r["truncated_bytes"] else ""))
