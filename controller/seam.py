@@ -279,7 +279,7 @@ class GameInfo:
     title: str                                  # the name for people: the page, reports, Home Assistant
     package: str                                # the game's package: its page module and schema live beside it
     make_ruleset: Callable[[Mapping[str, Any] | None], Ruleset]
-    half_minutes: float = 45.0                  # a half's length, match minutes, when nothing sets it
+    half_minutes: float | None = 45.0           # a half's length, match minutes, when nothing sets it; None: no halves
     default: bool = False                       # the game a set-up, config or replay that names none plays
     sentences: Callable[[], Sentences] | None = None   # its events in words (controller/story.py); None: told
                                                 # plainly, each event's name and fields

@@ -67,10 +67,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ruleset", choices=registry.names(), default=None,
                    help=f"the game: {_listed([f'{game.name} ({game.title})' for game in games])} (default: the "
                         f"config's [game] ruleset, else {registry.default().name})")
-    p.add_argument("--half-minutes", type=positive, default=GameDefault(registry.default().half_minutes),
+    p.add_argument("--half-minutes", type=positive, default=GameDefault(registry.default().half_minutes or 0.0),
                    metavar="MIN",
                    help="length of each half, match minutes (unless given, each game's own: "
-                        f"{_listed([f'{game.half_minutes:g} for {game.title}' for game in games], 'and')})")
+                        f"{_listed([f'{g.half_minutes:g} for {g.title}' for g in games if g.half_minutes], 'and')})")
     p.add_argument("--extra-time-minutes", type=not_negative, default=None, metavar="MIN",
                    help="length of each extra-time half after a draw (default 15; 0: straight to the penalty "
                         "shoot-out" + (f"; {_listed(without, 'and')} {'has' if len(without) == 1 else 'have'} no "
@@ -114,8 +114,12 @@ def match_options(args, settings: Settings) -> dict:
     """The match options: the config's, with this command's lengths; checked here, before anything starts."""
     game = registry.info(settings.game.ruleset)
     given = args.half_minutes is not None and not isinstance(args.half_minutes, GameDefault)
-    half = float(args.half_minutes) if given else game.half_minutes
-    options = {**settings.game.options, "half_minutes": half}
+    options = dict(settings.game.options)
+    if game.half_minutes is None:
+        if given:
+            raise SimError(f"--half-minutes: {game.title} has no halves")
+    else:
+        options["half_minutes"] = float(args.half_minutes) if given else game.half_minutes
     if game.players is None and not (args.scenario or args.manual):
         raise SimError(f"{game.title} has no computer players: play it with --manual or --scenario FILE")
     if not game.extra_time:
@@ -196,7 +200,7 @@ def sim_command(args) -> int:
         daemon = Daemon(settings, hardware, board_follows_game=True, tick=0.1 if people else 0.05,
                         auto_setup=people, sim_mode=True)
         teller = storyteller(daemon)
-        pub = make_publisher(settings, daemon, url)
+        pub = make_publisher(settings, daemon, url, teller=teller)
         if not args.no_web:
             web = _start_web(args, settings, broker)
             query = f"?board={settings.board_id}" + ("&sim=1" if people else "")

@@ -14,7 +14,6 @@ from hal.board import N_SQUARES, TEAM_BIT, square_name
 TEAMS = ("red", "blue")
 FILE = (0, 1)                     # red runs up file a, blue down file b
 START, GOAL = (1, 16), (16, 1)    # each token's first and far rank
-IGNORED = ("half_minutes",)     # the length `soccerboard sim` gives every game: this one has no halves
 
 
 def square(team: int, rank: int) -> int:
@@ -158,7 +157,7 @@ class Race:
         """Nothing to build."""
 
     def new_game(self, setup: Setup) -> RaceGame:
-        unknown = sorted(set({**self.options, **(setup.options or {})}) - set(IGNORED))
+        unknown = sorted(set({**self.options, **(setup.options or {})}))
         if unknown:
             raise ValueError(f"options.{unknown[0]}: this game has no options")
         if setup.pawns is not None or setup.ball is not None:

@@ -13,5 +13,5 @@ def _ruleset(options: Mapping[str, Any] | None) -> Ruleset:
 
 
 GAME = GameInfo(name="tally", title="Tally to Twelve", package=__package__ or "", make_ruleset=_ruleset,
-                extra_time=False,
+                half_minutes=None, extra_time=False,
                 pickled=tuple(("ruleset", name) for name in ("Tally", "TallyGame", "Roll", "Wait")))

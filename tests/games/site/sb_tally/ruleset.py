@@ -12,7 +12,6 @@ from controller.seam import Illegal, Result
 
 TEAMS = ("red", "blue")
 FACES = (1, 2, 3, 4, 5, 6)
-IGNORED = ("half_minutes",)     # the length `soccerboard sim` gives every game: this one has no halves
 
 
 @dataclass(frozen=True)
@@ -104,7 +103,7 @@ class Tally:
 
     def new_game(self, setup: Setup) -> TallyGame:
         options = {**self.options, **(setup.options or {})}
-        unknown = set(options) - {"target", *IGNORED}
+        unknown = set(options) - {"target"}
         if unknown:
             raise ValueError(f"options.{sorted(unknown)[0]}: not an option of this game (allowed: target)")
         target = options.get("target", 12)
