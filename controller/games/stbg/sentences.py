@@ -4,48 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from controller.story import Sentences, full_time, half, on, pawn_name, pawn_or_team, period_name, score, team, words
-
-
-def _shootout_kick(e: dict) -> str:
-    what = "scores" if e.get("scored") else f"misses ({words(e.get('outcome') or '')})"
-    return f"Shoot-out: {team(e.get('team'))} {what}" + (f", {score(e['tally'])}" if e.get("tally") else "")
-
+from controller.soccer_sentences import SOCCER_SAY
+from controller.story import Sentences, on, pawn_name, pawn_or_team, team, words
 
 SAY: dict[str, Callable[[dict], str]] = {
-    "kick_off": lambda e: f"Kick-off: {team(e.get('team'))}" + (f" ({half(e)})" if (e.get("period") or 1) > 1 else ""),
-    "clock_started": lambda e: f"The clock is running ({half(e)})",
-    "roll_off_tie": lambda e: f"Roll-off tied at {e.get('value')}: roll again",
-    "roll_off": lambda e: (f"Roll-off: {team(e['winner'])} wins and kicks off" if "winner" in e and "red" not in e
-                           else f"Roll-off: Red {e.get('red')}, Blue {e.get('blue')}; "
-                                f"{team(e.get('kickoff'))} kicks off"),
-    # nobody holds the ball: the event names the team null and no pawn
-    "possession": lambda e: (f"{pawn_name(e.get('pawn'))} wins the ball{on(e.get('square'))}"
-                             + (f" ({words(e['how'])})" if e.get("how") else "")) if e.get("pawn") or "team" not in e
-                            else "The ball is loose",
-    "offside": lambda e: f"{pawn_name(e['pawn'])} is offside" if e.get("pawn")
-                         else f"{team(e.get('team'))} offside in the goal area",
-    "battle": lambda e: f"Battle{on(e.get('square'))}: "
-                        + (f"{pawn_name(e.get('pawn'))} challenges {pawn_name(e['holder'])}" if "holder" in e else
-                           " against ".join(map(pawn_name, e["pawns"])) if isinstance(e.get("pawns"), list) else "?"),
-    "battle_won": lambda e: f"{pawn_name(e.get('pawn'))} wins the battle"
-                            + (f" (Red {e.get('red')}, Blue {e.get('blue')})" if "red" in e or "blue" in e else ""),
-    "penalty_kick": lambda e: f"Penalty to {team(e.get('team'))}!",
-    "yellow_card": lambda e: f"Yellow card for {pawn_name(e.get('pawn'))}",
-    "red_card": lambda e: f"Red card for {pawn_name(e.get('pawn'))}: sent off",
-    "goal": lambda e: f"GOAL! {team(e.get('team'))} {score(e.get('score'))}".strip(),
-    "goal_kick": lambda e: f"Goal kick to {team(e.get('team'))}",
-    "free_kick": lambda e: f"Free kick to {team(e.get('team'))}"
-                           + (f" on {e['square']}" if e.get("square") else " (centre circle)"),
-    "corner_kick": lambda e: f"Corner to {team(e.get('team'))}" + (f" from {e['square']}" if e.get("square") else ""),
-    "placement": lambda e: f"{pawn_name(e.get('pawn'))} placed on {e.get('square') or '?'}"
-                           + (f" ({e['n']} of 3)" if e.get("n") else ""),
-    "time_up": lambda e: f"Time is up in the {period_name(e.get('period'))}: the chance is played out",
-    "half_time": lambda e: f"Half time: Red {score(e.get('score'))} Blue",
-    "shootout": lambda e: "Penalty shoot-out",
-    "shootout_order": lambda e: f"{team(e.get('first'))} shoots first (Red {e.get('red')}, Blue {e.get('blue')})",
-    "shootout_kick": _shootout_kick,
-    "full_time": full_time,
+    **SOCCER_SAY,
     "fault": lambda e: f"Fault by {pawn_or_team(e)}{on(e.get('square'))}",
     "kick": lambda e: f"{team(e.get('team'))} kicks the ball {e.get('from') or '?'} to {e.get('to') or '?'}",
     "scoring_chance": lambda e: f"Scoring chance for {team(e.get('team'))}{on(e.get('square'))}",
