@@ -84,11 +84,16 @@ class CheckpointError(ValueError):
     """A checkpoint that cannot be used (the whole journal is replayed instead)."""
 
 
-@functools.cache
 def fingerprint() -> str:
     """The Python version and the bytes of the game code, hashed: what a pickled Referee depends on."""
+    return _fingerprint(names())
+
+
+@functools.cache
+def _fingerprint(games: tuple[str, ...]) -> str:
+    """Kept per set of registered games: a game registered later (a plugin put on sys.path) changes it."""
     h = hashlib.blake2b(f"{sys.version_info[0]}.{sys.version_info[1]}".encode(), digest_size=8)
-    for path in [*(_ROOT / name for name in _CODE), *map(_package_dir, names()),
+    for path in [*(_ROOT / name for name in _CODE), *map(_package_dir, games),
                  *(_ROOT / name for name in _CODE_AFTER_GAMES)]:
         for source in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
             h.update(str(source.relative_to(_ROOT) if source.is_relative_to(_ROOT) else source).encode())
