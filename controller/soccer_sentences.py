@@ -4,16 +4,17 @@ add or replace its own. The spectator page's controller/web/static/js/words.js s
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from controller.story import full_time, half, on, pawn_name, period_name, score, team, words
 
 
-def _shootout_kick(e: dict) -> str:
+def _shootout_kick(e: dict[str, Any]) -> str:
     what = "scores" if e.get("scored") else f"misses ({words(e.get('outcome') or '')})"
     return f"Shoot-out: {team(e.get('team'))} {what}" + (f", {score(e['tally'])}" if e.get("tally") else "")
 
 
-SOCCER_SAY: dict[str, Callable[[dict], str]] = {
+SOCCER_SAY: dict[str, Callable[[dict[str, Any]], str]] = {
     "kick_off": lambda e: f"Kick-off: {team(e.get('team'))}" + (f" ({half(e)})" if (e.get("period") or 1) > 1 else ""),
     "clock_started": lambda e: f"The clock is running ({half(e)})",
     "roll_off_tie": lambda e: f"Roll-off tied at {e.get('value')}: roll again",

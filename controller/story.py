@@ -34,7 +34,7 @@ class Sentences:
     """A game's words for its events: a sentence per event name, the events its match story tells (console,
     report timeline, `replay --format text`; the rest, every die roll, is in the JSON outputs and on the
     page) and those `--quiet` keeps. A game's `GameInfo.sentences` makes one."""
-    say: Mapping[str, Callable[[dict], str]]
+    say: Mapping[str, Callable[[dict[str, Any]], str]]
     told: frozenset[str] = field(default_factory=frozenset)
     quiet: frozenset[str] = field(default_factory=frozenset)
 
@@ -42,7 +42,7 @@ class Sentences:
 _ORDINAL_HALF = {1: "first half", 2: "second half", 3: "first half of extra time", 4: "second half of extra time"}
 
 
-def match_minute(snapshot: dict | None) -> str:
+def match_minute(snapshot: dict[str, Any] | None) -> str:
     """The match minute as a spectator reads it: 12', ET1+3', pens ("-" before a match, and for a game whose
     snapshot has no match clock)."""
     c = snapshot.get("clock") if snapshot else None
@@ -58,7 +58,7 @@ def match_minute(snapshot: dict | None) -> str:
         return "-"
 
 
-def event_minute(before: dict | None, after: dict | None) -> str:
+def event_minute(before: dict[str, Any] | None, after: dict[str, Any] | None) -> str:
     """The minute of the events one input produced, from the snapshots before and after it."""
     if not before or before.get("phase") == "full_time":     # the input started a match
         return match_minute(after)
@@ -85,7 +85,7 @@ def short(pid: Any) -> str:
     return str(pid or "").partition("-")[2] or str(pid or "")
 
 
-def pawn_or_team(e: dict) -> str:
+def pawn_or_team(e: dict[str, Any]) -> str:
     """The event's pawn by name, its team when it names no pawn."""
     return pawn_name(e["pawn"]) if e.get("pawn") else team(e.get("team"))
 
@@ -107,18 +107,18 @@ def period_name(period: Any, otherwise: str = "period") -> str:
     return _ORDINAL_HALF.get(period, otherwise)
 
 
-def half(e: dict) -> str:
+def half(e: dict[str, Any]) -> str:
     p = e.get("period")
     return period_name(p, f"period {p}") if isinstance(p, int) else "period"
 
 
-def full_time(e: dict) -> str:
+def full_time(e: dict[str, Any]) -> str:
     return (f"Full time: Red {score(e.get('score'))} Blue"
             + (f" (shoot-out {score(e['shootout'])})" if e.get("shootout") else "")
             + (f". {team(e['winner'])} wins" if e.get("winner") else ". A draw"))
 
 
-def _identity(e: dict) -> str:
+def _identity(e: dict[str, Any]) -> str:
     pawns = e["pawns"] if isinstance(e.get("pawns"), dict) else {}
     return (f"Which {e.get('team') or ''} pawn is where? Confirm: "
             + ", ".join(f"{short(p)} on {sq}" for sq, p in pawns.items()))
@@ -137,7 +137,7 @@ SHARED = Sentences(
     told=frozenset({"undone", "journal_damaged"}))
 
 
-def plainly(event: dict) -> str:
+def plainly(event: dict[str, Any]) -> str:
     """An event of a game that gives no sentences: its name and fields, e.g. "foo_happened: team red, square d5"."""
     name = event.get("event")
     fields = ", ".join(f"{words(k)} {_plain_value(v)}" for k, v in event.items() if k not in ("event", "seq", "text"))
@@ -158,12 +158,12 @@ class Story:
 
     def __init__(self, sentences: Sentences | None) -> None:
         own = sentences or Sentences(say={})
-        self._say: dict[str, Callable[[dict], str]] = {**SHARED.say, **own.say}
+        self._say: dict[str, Callable[[dict[str, Any]], str]] = {**SHARED.say, **own.say}
         self._told: frozenset[str] | None = None if sentences is None else own.told | SHARED.told
         self._quiet = own.quiet | SHARED.quiet
         self._plain = sentences is None
 
-    def sentence(self, event: dict) -> str:
+    def sentence(self, event: dict[str, Any]) -> str:
         """One event in words; an unknown or odd event still gives a line, never an error."""
         name = event.get("event")
         say = self._say.get(name) if isinstance(name, str) else None
@@ -174,17 +174,17 @@ class Story:
         except (TypeError, ValueError, KeyError, AttributeError):
             return words(name)
 
-    def told(self, event: dict, quiet: bool = False) -> bool:
+    def told(self, event: dict[str, Any], quiet: bool = False) -> bool:
         """Whether the console, the report's timeline and `replay --format text` tell this event."""
         if quiet:
             return event.get("event") in self._quiet
         return "event" in event if self._told is None else event.get("event") in self._told
 
-    def line(self, minute: str, event: dict) -> str:
+    def line(self, minute: str, event: dict[str, Any]) -> str:
         """One line of the match story: the minute right-aligned, then the sentence."""
         return f"{minute:>7}  {self.sentence(event)}"
 
-    def annotate(self, doc: dict) -> dict:
+    def annotate(self, doc: dict[str, Any]) -> dict[str, Any]:
         """Add the optional `text` (the event's sentence) to an MQTT event document, in place. It follows from
         the event alone, so an event sent again after a restart carries the very same text."""
         if "text" not in doc:
@@ -232,27 +232,27 @@ def of_any() -> Story:
     return _any[1]
 
 
-def sentence(event: dict, game: str | None = None) -> str:
+def sentence(event: dict[str, Any], game: str | None = None) -> str:
     """One event in words (`game` the `ruleset` it was played under; any game's words when not given)."""
     return of(game).sentence(event)
 
 
-def told(event: dict, quiet: bool = False, game: str | None = None) -> bool:
+def told(event: dict[str, Any], quiet: bool = False, game: str | None = None) -> bool:
     """Whether the console, the report's timeline and `replay --format text` tell this event."""
     return of(game).told(event, quiet)
 
 
-def line(minute: str, event: dict, game: str | None = None) -> str:
+def line(minute: str, event: dict[str, Any], game: str | None = None) -> str:
     """One line of the match story: the minute right-aligned, then the sentence."""
     return of(game).line(minute, event)
 
 
-def annotate(doc: dict, game: str | None = None) -> dict:
+def annotate(doc: dict[str, Any], game: str | None = None) -> dict[str, Any]:
     """Add the optional `text` (the event's sentence) to an MQTT event document, in place."""
     return of(game).annotate(doc)
 
 
-def result(snapshot: dict | None) -> str:
+def result(snapshot: dict[str, Any] | None) -> str:
     """The last line of a match: the score, a shoot-out's tally and the winner."""
     if not snapshot:
         return "No match was played"
@@ -328,16 +328,16 @@ class Teller:
                 return mark
         return None
 
-    def minute(self, doc: dict) -> str | None:
+    def minute(self, doc: dict[str, Any]) -> str | None:
         """The minute of an event document (by its `seq`)."""
         seq = doc.get("seq")
         return self.minute_of(seq) if isinstance(seq, int) else None
 
-    def story(self, doc: dict) -> Story:
+    def story(self, doc: dict[str, Any]) -> Story:
         """The story of an event document's game (by its `seq`)."""
         seq = doc.get("seq")
         return self.story_of(seq) if isinstance(seq, int) else self._game[1]
 
-    def annotate(self, doc: dict) -> dict:
+    def annotate(self, doc: dict[str, Any]) -> dict[str, Any]:
         """Add the `text` of an MQTT event document, in its game's words."""
         return self.story(doc).annotate(doc)

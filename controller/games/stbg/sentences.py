@@ -3,11 +3,12 @@ story tells (controller/story.py). The spectator page's controller/web/static/js
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from controller.soccer_sentences import SOCCER_SAY
 from controller.story import Sentences, on, pawn_name, pawn_or_team, team, words
 
-SAY: dict[str, Callable[[dict], str]] = {
+SAY: dict[str, Callable[[dict[str, Any]], str]] = {
     **SOCCER_SAY,
     "fault": lambda e: f"Fault by {pawn_or_team(e)}{on(e.get('square'))}",
     "kick": lambda e: f"{team(e.get('team'))} kicks the ball {e.get('from') or '?'} to {e.get('to') or '?'}",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from controller.soccer_sentences import SOCCER_SAY
 from controller.story import Sentences, on, pawn_name, pawn_or_team, period_name, score, team, words
@@ -10,19 +11,19 @@ from controller.story import Sentences, on, pawn_name, pawn_or_team, period_name
 _KIND = {"free_kick": "free kick", "goal_kick": "goal kick", "corner": "corner", "penalty": "penalty kick"}
 
 
-def _foul(e: dict) -> str:
+def _foul(e: dict[str, Any]) -> str:
     if e.get("kind") == "minor":
         return f"Minor foul by {team(e.get('team'))}" + (f" ({words(e['reason'])})" if e.get("reason") else "")
     return f"Foul by {pawn_or_team(e)}{on(e.get('square'))}"
 
 
-def _restart_ready(e: dict) -> str:
+def _restart_ready(e: dict[str, Any]) -> str:
     kind = _KIND.get(e.get("kind"), words(e.get("kind") or "restart"))      # type: ignore[arg-type]
     return f"{kind[:1].upper()}{kind[1:]} ready: {team(e.get('team'))} to play"
 
 
 
-SAY: dict[str, Callable[[dict], str]] = {
+SAY: dict[str, Callable[[dict[str, Any]], str]] = {
     **SOCCER_SAY,
     "ball_played": lambda e: f"{pawn_or_team(e)} plays the ball {e.get('frm') or '?'} to {e.get('to') or '?'}",
     "interception": lambda e: f"{pawn_name(e.get('pawn'))} intercepts{on(e.get('square'))}",
