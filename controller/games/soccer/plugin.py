@@ -1,0 +1,50 @@
+"""Soccer!! as the registry sees it (controller/games)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from controller.seam import GameInfo, Ruleset
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from controller.story import Sentences
+
+LINES = ("roster", "kick_off", "move", "end_phase", "pass", "header", "shoot", "gk_exit", "intercept", "claim",
+         "ball", "throw_in", "play_out", "substitute", "keeper", "dispute", "decline")
+
+
+def _ruleset(options: Mapping[str, Any] | None) -> Ruleset:
+    from .ruleset import Soccer
+    return Soccer(options)
+
+
+def _options_model() -> type[BaseModel]:
+    from .ruleset import SoccerOptions
+    return SoccerOptions
+
+
+def _snapshot_model() -> type[BaseModel]:
+    from .snapshot import SoccerSnapshot
+    return SoccerSnapshot
+
+
+def _sentences() -> Sentences:
+    from .sentences import sentences
+    return sentences()
+
+
+# what a checkpoint of a match holds: the game, its match and the actions a pending input may hold
+_PICKLED = (("game", "SoccerGame"), ("ruleset", "Soccer"), ("state", "Match"), ("state", "Model"),
+            ("state", "Ball"), ("state", "Option"), ("state", "Restart"), ("state", "Options"), ("dice", "Due"),
+            ("lines", "Roll"), ("lines", "Wait"), ("lines", "RosterModel"),
+            *(("lines", cls) for cls in ("RosterLine", "KickOffLine", "MoveLine", "EndPhaseLine", "PassLine",
+                                         "HeaderLine", "ShootLine", "GkExitLine", "InterceptLine", "ClaimLine",
+                                         "BallLine", "ThrowInLine", "PlayOutLine", "SubstituteLine",
+                                         "KeeperLine", "DisputeLine", "DeclineLine")))
+
+GAME = GameInfo(name="soccer", title="Soccer!!", package=__package__ or "", make_ruleset=_ruleset,
+                half_minutes=None, extra_time=False, lines=LINES, setup_keys=("rosters", "start"),
+                pickled=_PICKLED, options_model=_options_model, snapshot_model=_snapshot_model,
+                sentences=_sentences)
