@@ -4,7 +4,7 @@ The core, the tracker, the LEDs and the publishers only talk to a Ruleset and th
 game, on the same board or on none, is a new Ruleset in a package of its own, not a change to them. The types
 every ruleset shares are defined here: the refusal it raises (`Illegal`), how it reads a board difference
 (`Reading`), what the LED planner reads of a game (`LedView`, `Fix`), and the capabilities only some games
-have (`CallsMinorFouls`).
+have (`CallsMinorFouls`, `TeamLines`).
 """
 from __future__ import annotations
 
@@ -254,6 +254,24 @@ class CallsMinorFouls(Protocol):
         settle window ends (a minor foul with strict_minor_fouls), or None: it is only corrected."""
 
 
+@runtime_checkable
+class TeamLines(Protocol):
+    """A ruleset whose lines each team's coach may enter from its own phone (a game played at a table with nothing
+    sensed): the daemon takes such a line only with the team's code of the match (docs/coach.md) and answers the
+    coach with its team's own view. Without it a game has no coach path."""
+
+    def team_of(self, line: Signal) -> str | None:
+        """The team ("red", "blue") whose coach may enter this parsed line, None when either may (a dispute);
+        Illegal (not_a_coach_line) for a line no coach enters (a referee's button, time). Called off the core
+        thread, before the line is queued: it reads the line alone, never a game."""
+        ...
+
+    def team_view(self, game: GameState, team: str) -> dict[str, Any]:
+        """The snapshot as `team` may see it: what the published snapshot shows, and what only that team knows
+        (its hidden levels). Called on the core thread."""
+        ...
+
+
 def minor_foul_for(ruleset: Ruleset, game: GridGame, missing: list[tuple[int, str]],
                    extra: list[tuple[int, str]], error: Illegal | None) -> Any:
     """The foul a refused placement becomes under this ruleset, None for a game without minor fouls."""
@@ -294,3 +312,6 @@ class GameInfo:
                                                 # snapshot; None: its clock is a move deadline and a reset deadline
     path_tables: Callable[[], Any] | None = None   # its tables the daemon keeps on disk between starts
                                                 # (controller/daemon/pathcache.py PathTables); None: it has none
+    lines: tuple[str, ...] = ()                 # line types of its own (controller/scenario.py GameLine): entered
+                                                # lines a game with no sensed board is played by
+    setup_keys: tuple[str, ...] = ()            # set-up keys of its own, handed to it in Setup.game

@@ -1,6 +1,7 @@
 """Tally to twelve's rules: red rolls first (or the set-up's `kickoff` team), the teams alternate, a roll adds
 to the roller's total, the first total to reach the target (12, option `target`) wins. `undo` takes back the
-last roll. No token is ever on the board."""
+last roll. No token is ever on the board. Each coach may enter its team's rolls from a phone (TeamLines), and
+sees its own rolls listed in its team's view."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -119,6 +120,19 @@ class Tally:
         if isinstance(line, ClockLine):
             return Wait(line.advance)
         raise Illegal("not_expected", f"{line.type} lines mean nothing in this game")
+
+    def team_of(self, line: Signal) -> str | None:
+        """A coach enters its own team's die rolls (TeamLines); nothing else comes from a phone."""
+        if isinstance(line, RollLine):
+            return line.die
+        raise Illegal("not_a_coach_line", f"{line.type} lines are not entered by a coach in this game")
+
+    def team_view(self, game: Any, team: str) -> dict[str, Any]:
+        """The snapshot and, for the team alone, its own rolls so far (what a game hides from the other team)."""
+        assert isinstance(game, TallyGame)
+        side = TEAMS.index(team)
+        return {**self.snapshot(game), "team": team,
+                "private": {"rolls": [r.value for r in game.rolls if r.team == side]}}
 
     def due_in(self, snapshot: dict[str, Any]) -> float | None:
         """No clock in this game: time never decides anything."""
