@@ -229,8 +229,11 @@ def run_command(args) -> int:
         daemon.observers.append(console)
         if settings.web.enabled:
             from ..web.server import WebServer
+            from .coach_desk import CoachDesk
+            coach = CoachDesk(daemon, settings.journal.dir)     # the coaches' phones enter lines through the page
             try:
-                web = WebServer(settings.web.listen, settings.web.port, settings.web.page_config(settings)).start()
+                web = WebServer(settings.web.listen, settings.web.port, settings.web.page_config(settings),
+                                coach=coach).start()
             except OSError as e:
                 print(f"soccerboard run: cannot serve the page on {settings.web.listen}:{settings.web.port}: "
                       f"{e.strerror or e} (change [web] port or listen)", file=sys.stderr)
@@ -289,6 +292,8 @@ class Console:
                     self._board_out_of_step(m.payload)
                 elif m.topic == "clock":
                     self.clock = m.payload
+                elif m.topic == "notice":            # for the referee only (the coaches' codes): never published
+                    self._print(str(m.payload.get("text")))
                 elif m.topic == "response" and m.payload.get("status") == "error" and self.refusals:
                     self._print(f"refused  {m.payload.get('request')}: {m.payload.get('detail')}")
                 elif m.topic == "refusal" and self.refusals and _worth_telling(m.payload):

@@ -43,6 +43,7 @@ from .systemd import watchdog_interval
 log = logging.getLogger(__name__)
 
 _END = "end-of-source"
+_READ = "read"          # an item that only looks at the match (Daemon.read)
 SIM_RECORD = 64        # LED frames and beeps a sim board keeps for looking at (it keeps all of them by default)
 COMMAND_RATE = 20      # referee commands a second (a burst of twice as many passes)
 SIM_RATE = 50          # simulator inputs a second (a person clicks a few; a script may send more)
@@ -66,6 +67,11 @@ class Item:
     line: dict
     origin: dict | None = None      # where a set-up line came from (journal header, for resuming)
     request: tuple | None = None    # (command name, request id) to answer on <base>/response
+    answer: Answer | None = None    # a sender waiting for its answer (a coach's phone): made on the core thread,
+                                    # handed to the observers once the line is durable
+
+
+Answer = Callable[[Referee, Step | None], Msg | None]
 
 
 class Daemon:
@@ -117,8 +123,15 @@ class Daemon:
         self.sim_board = hardware.leds if board_follows_game and isinstance(hardware.leds, SimBoard) else None
 
     # ---- inputs from any thread ------------------------------------------------------------------
-    def put(self, source: str, line: dict, origin: dict | None = None, request: tuple | None = None) -> None:
-        self.inputs.put(Item(source, line, origin, request))
+    def put(self, source: str, line: dict, origin: dict | None = None, request: tuple | None = None,
+            answer: Answer | None = None) -> None:
+        self.inputs.put(Item(source, line, origin, request, answer))
+
+    def read(self, answer: Answer) -> None:
+        """Look at the match on the core thread between two inputs (a coach's view of it): nothing is fed, nothing
+        journaled, no time passes; the local Msg `answer` makes goes to the observers behind every line before it,
+        so it never shows what a restart would not find."""
+        self.inputs.put(Item("read", {"type": _READ}, answer=answer))
 
     def on_command(self, name: str, payload: bytes) -> None:
         """From the MQTT thread: parse, and queue the line (or answer the error at once)."""
@@ -297,6 +310,11 @@ class Daemon:
             except queue.Empty:
                 item = None
             try:
+                if item is not None and item.line.get("type") == _READ:
+                    reply = _answer(item, self._started(), None)
+                    if reply is not None:
+                        self.journal.publish_only([reply])
+                    continue
                 due = self._due if item is None else None
                 if item is not None or (due is not None and self._clock.since() >= due - 0.0005):
                     self._feed_time(due)
@@ -372,7 +390,7 @@ class Daemon:
             _discard(*opened)
         # a line that reached no game, or that came while no match journal is open, leaves nothing to journal
         journaled = line if began or (self.journal_path is not None and reached) else None
-        self._emit(journaled, step, item.request)
+        self._emit(journaled, step, item.request, _answer(item, ref, step))
         self._due = _due_ms(ref.due_in())
         for hook in self.after_step:
             hook(ref)
@@ -435,7 +453,7 @@ class Daemon:
             except Exception:
                 log.exception("deleting old journals failed")
 
-    def _emit(self, line: dict | None, step: Step, request: tuple | None = None) -> None:
+    def _emit(self, line: dict | None, step: Step, request: tuple | None = None, answer: Msg | None = None) -> None:
         msgs = [event_msg(e) for e in step.events]
         if step.state is not None:
             msgs.append(Msg("state", step.state))
@@ -450,6 +468,8 @@ class Daemon:
             msgs.append(Msg("refusal", {"line": step.line, **step.verdict}, local=True))   # console says why
         if self.publisher is None and not self.observers:
             msgs = []
+        if answer is not None:
+            msgs.append(answer)
         if line is not None:
             self.journal.append(line, msgs, self._started().seq)
             self.journal_lines += 1
@@ -478,6 +498,17 @@ class Daemon:
         path = self.journal_path or self._watermark_path
         if path is not None:
             self.store.write_watermark(path, seq)
+
+
+def _answer(item: Item, ref: Referee, step: Step | None) -> Msg | None:
+    """What a waiting sender is told; a fault in making it is logged and costs the match nothing."""
+    if item.answer is None:
+        return None
+    try:
+        return item.answer(ref, step)
+    except Exception:
+        log.exception("answering a %s input failed", item.source)
+        return None
 
 
 def _due_ms(due: float | None) -> float | None:

@@ -3,16 +3,18 @@
 Why our own parser: the page server must answer a malformed line with a 400, an overlong URI with a 414 and a
 TLS handshake with a plain close, each the moment the bytes show it, without waiting for a line end that may
 never come and without a traceback. Only what the page needs is read: the request line and the headers.
-A request head is the same in HTTP/1.0 and 1.1 (RFC 9112); bodies are never read.
+A request head is the same in HTTP/1.0 and 1.1 (RFC 9112); a body is read only for the few paths that take one
+(the coaches' POSTs, at most MAX_BODY bytes, by Content-Length: controller/web/server.py).
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MAX_REQUEST_LINE = 64 * 1024          # a longer request line is a 414
 MAX_HEAD = MAX_REQUEST_LINE + 16 * 1024   # request line and headers together; more is a 431
 MAX_HEADERS = 100
+MAX_BODY = 4096                       # a request body the site reads (a coach's line); a longer one is a 413
 
 _TOKEN = re.compile(rb"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _REQUEST_LINE = re.compile(r"([!#$%&'*+.^_`|~0-9A-Za-z-]+) ([!-~]+) HTTP/(\d)\.(\d)")
@@ -36,6 +38,8 @@ class Request:
     target: str
     version: tuple[int, int]
     headers: dict[str, str]          # names in lower case; repeated headers joined with ", "
+    body: bytes = field(default=b"", repr=False)   # read only where the site takes one
+    peer: str = ""                   # the client's address (no port)
 
     def header_tokens(self, name: str) -> set[str]:
         return {t.strip().lower() for t in self.headers.get(name, "").split(",") if t.strip()}
@@ -47,6 +51,12 @@ class Request:
         if self.version >= (1, 1):
             return "close" not in tokens
         return "keep-alive" in tokens
+
+    @property
+    def body_length(self) -> int:
+        """The Content-Length (parse_head has checked it is digits), 0 without one; too long to read: huge."""
+        text = self.headers.get("content-length", "0")
+        return int(text) if len(text) <= 18 else 1 << 62
 
     @property
     def has_body(self) -> bool:

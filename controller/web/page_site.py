@@ -6,17 +6,20 @@ GET and HEAD only (HEAD: GET's headers, no body); `/config.json` from the server
 else from the static folder (controller/web/static_files.py decides what may leave it). Every response carries
 a Content-Length, the safety headers and the policy of controller/web/page_policy.py; `config.json` and
 `index.html` are not cached (a restarted daemon's new ports are picked up), the modules are (Last-Modified,
-If-Modified-Since). An error ends the connection after its answer.
+If-Modified-Since). An error ends the connection after its answer. With a coaches' desk, `/coach/*` are the
+coaches' requests (controller/web/coach_http.py): the only POSTs, and the only answers that may come later.
 """
 from __future__ import annotations
 
 import email.utils
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
 
+from .coach_http import BODY_PATHS, PATHS, Desk, coach_request
 from .game_pages import LIST_PATH, is_game_path, list_module, module_for_path
 from .http_request import Request
 from .page_policy import broker_sources, content_security_policy, inline_script_hashes, safety_headers
@@ -33,17 +36,30 @@ class Answer:
     close: bool                      # end the connection once this is sent
 
 
-class PageSite:
-    """The page's files under `static_dir` and `config` as /config.json."""
+@dataclass(frozen=True)
+class Pending:
+    """An answer that comes later: `start(finish)` begins the work, which calls `finish` once, from any thread."""
+    start: Callable[[Callable[[Answer], None]], None]
 
-    def __init__(self, static_dir: Path | str, config: dict):
+
+class PageSite:
+    """The page's files under `static_dir`, `config` as /config.json, and the coaches' requests for `coach`."""
+
+    def __init__(self, static_dir: Path | str, config: dict, coach: Desk | None = None):
         self.root = Path(static_dir).resolve()
         self.config = dict(config)
         self.config_bytes = json.dumps(config).encode()
+        self.coach = coach
 
-    def answer(self, req: Request) -> Answer:
+    def takes_body(self, req: Request) -> bool:
+        """Whether the request's body is read (and handed in as `req.body`) before it is answered."""
+        return self.coach is not None and req.method == "POST" and req.target in BODY_PATHS
+
+    def answer(self, req: Request) -> Answer | Pending:
         head_only = req.method == "HEAD"
         host = req.headers.get("host")
+        if self.coach is not None and req.target in PATHS:
+            return self._coach(req, self.coach, host)
         if req.method not in ("GET", "HEAD"):
             return self.error(405, host, head_only=False, extra=[("Allow", "GET, HEAD")])
         if host is not None and not _HOST.fullmatch(host):
@@ -77,6 +93,26 @@ class PageSite:
                 return self._respond(304, None, b"", host, True, close, extra)
         hashes = inline_script_hashes(body) if ctype == "text/html" else []
         return self._respond(200, ctype, body, host, head_only, close, extra, hashes)
+
+    def _coach(self, req: Request, desk: Desk, host: str | None) -> Answer | Pending:
+        if host is not None and not _HOST.fullmatch(host):
+            return self.error(400, None)
+        close = not req.keep_alive or (req.has_body and not self.takes_body(req))
+        head_only = req.method == "HEAD"
+        found = coach_request(req, req.target, desk)
+
+        def json_answer(status: int, doc: dict) -> Answer:
+            extra = [("Cache-Control", "no-store")]
+            if status == 405:
+                extra.append(("Allow", "GET, HEAD" if req.target not in BODY_PATHS else "POST"))
+            if isinstance(doc.get("retry_after"), int):
+                extra.append(("Retry-After", str(doc["retry_after"])))
+            return self._respond(status, "application/json", json.dumps(doc).encode(), host, head_only,
+                                 close or status >= 500, extra)
+        if isinstance(found, tuple):
+            return json_answer(*found)
+        later = found
+        return Pending(lambda finish: later(lambda status, doc: finish(json_answer(status, doc))))
 
     def error(self, status: int, host: str | None, head_only: bool = False,
               extra: list[tuple[str, str]] | None = None) -> Answer:
