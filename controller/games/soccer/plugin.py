@@ -30,6 +30,11 @@ def _snapshot_model() -> type[BaseModel]:
     return SoccerSnapshot
 
 
+def _players() -> object:
+    from .players import PLAYERS
+    return PLAYERS
+
+
 def _sentences() -> Sentences:
     from .sentences import sentences
     return sentences()
@@ -47,4 +52,4 @@ _PICKLED = (("game", "SoccerGame"), ("ruleset", "Soccer"), ("state", "Match"), (
 GAME = GameInfo(name="soccer", title="Soccer!!", package=__package__ or "", make_ruleset=_ruleset,
                 half_minutes=None, extra_time=False, lines=LINES, setup_keys=("rosters", "start"),
                 pickled=_PICKLED, options_model=_options_model, snapshot_model=_snapshot_model,
-                sentences=_sentences)
+                sentences=_sentences, players=_players)
