@@ -130,8 +130,9 @@ def _check_awaited(m: Match, kind: str, action: Any) -> None:
     if m.over:
         raise Illegal("not_expected", f"no {kind} line now: the match is over")
     awaited = [o for o in m.may if o.awaited]
-    if awaited and kind not in {o.line for o in awaited} and kind != "decline":
-        raise Illegal("not_expected", f"no {kind} line now: {awaited_words(m)}")
+    if awaited and kind != "decline" and not any(
+            o.line == kind and o.model in (None, getattr(action, "model", None)) for o in awaited):
+        raise Illegal("not_expected", f"no such {kind} line now: {awaited_words(m)}")
     if m.rosters_due and kind != "roster":
         raise Illegal("not_expected", f"no {kind} line now: {awaited_words(m)}")
     if m.keeper_due and kind not in ("keeper", "roster", "substitute"):
