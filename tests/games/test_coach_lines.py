@@ -4,16 +4,22 @@ team's lines with its team's code and reads its team's own view; wrong codes, th
 malformed requests are refused without changing the match; the codes are never journaled nor published."""
 from __future__ import annotations
 
+import http.client
 import json
 import os
+import re
 import stat
 
 import pytest
 
 from controller.daemon.coach_codes import FILE
 from controller.daemon.coach_desk import FAIL_BURST
+from simulator.bench.mosquitto import BOARD, DAEMON_PASS, DAEMON_USER, free_port
+from simulator.bench.process import stop_process
+from simulator.bench.waits import wait_for
+from tests.daemon.daemon_helpers import retained_state
 from tests.games.coach_rig import CoachRig
-from tests.games.plugin_games import roll
+from tests.games.plugin_games import roll, start_soccerboard
 
 SETUP = {"type": "setup", "ruleset": "tally"}
 
@@ -180,3 +186,35 @@ def test_a_game_without_team_lines_has_no_coach_path(test_games, tmp_path):
         assert status == 404 and doc["reason"] == "no_coach_path"
     finally:
         rig.stop()
+
+
+def test_run_shows_the_codes_on_its_console_and_takes_a_coachs_line_on_its_page_port(broker, tmp_path):
+    """`soccerboard run` as installed: a real Mosquitto, the console, the page server with the coaches' path."""
+    port = free_port()
+    cfg = tmp_path / "board.toml"
+    cfg.write_text(f'board_id = "{BOARD}"\n[hardware]\nbackend = "sim"\n[journal]\ndir = "{tmp_path}/j"\n'
+                   f'[mqtt]\nurl = "{broker.url(None, None)}"\nusername = "{DAEMON_USER}"\n'
+                   f'password = "{DAEMON_PASS}"\n[game]\nruleset = "tally"\n'
+                   f'[web]\nenabled = true\nport = {port}\n')
+    log = tmp_path / "run.log"
+    proc = start_soccerboard(["run", "--config", str(cfg)], log)
+    try:
+        said = wait_for(lambda: re.search(r"coaches' codes for this match: red (\S+), blue (\S+)", log.read_text()),
+                        30, "the codes on the console")
+        red, blue = said.group(1), said.group(2)
+        phone = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        phone.request("POST", "/coach/input", json.dumps({"code": red, "line": roll("red", 6)}),
+                      {"Content-Type": "application/json"})
+        answer = phone.getresponse()
+        assert (answer.status, json.loads(answer.read())["ok"]) == (200, True)
+        phone.request("POST", "/coach/view", json.dumps({"code": blue}), {"Content-Type": "application/json"})
+        answer = phone.getresponse()
+        view = json.loads(answer.read())["view"]
+        assert answer.status == 200 and view["private"] == {"rolls": []} and view["totals"]["red"] == 6
+        phone.close()
+        state = wait_for(lambda: (s := retained_state(broker.port)) and s["totals"]["red"] == 6 and s, 10,
+                         "the published state")
+        assert red.replace("-", "") not in json.dumps(state) and "private" not in state
+    finally:
+        assert stop_process(proc) == 0, log.read_text()[-2000:]
+    assert "Traceback" not in log.read_text()
