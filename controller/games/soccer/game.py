@@ -17,7 +17,8 @@ from .state import Event, Match
 
 UNDO_DEPTH = 256
 # the modules whose import registers line handlers and dice resolvers (a module not written yet is skipped)
-RULE_MODULES = ("flow_lines", "roster", "movement", "passing", "loose_ball", "contests", "shooting", "restarts")
+RULE_MODULES = ("flow_lines", "roster", "movement", "passing", "loose_ball", "contests", "shooting", "exits",
+                "restarts")
 _FREE = ("dispute",)      # lines that close nothing (P48)
 LINE_TYPE_OF = {cls: name for name, cls in LINE_MODELS.items()}
 
