@@ -37,6 +37,7 @@ Done = Callable[[int, dict[str, Any]], None]     # (HTTP status, JSON document):
 
 LINE_RATE = 5            # lines a second per team (a burst of twice as many passes)
 MAX_WAITING = 64         # requests waiting for the core at once; more are answered 503
+FORGET_SECONDS = 30.0    # a request unanswered this long is forgotten (the page server has answered it 503)
 FAIL_BURST = 5           # wrong codes an address may send at once ...
 FAIL_RATE = 0.5          # ... then one every two seconds
 ALL_FAIL_BURST = 30      # wrong codes from every address together ...
@@ -108,7 +109,8 @@ class CoachDesk:
         self._ruleset: TeamLines | None = None
         self._attempts = _Attempts(clock)
         self._rates = {team: RateLimit(LINE_RATE, 2 * LINE_RATE, clock) for team in ("red", "blue")}
-        self._waiting: dict[int, Done] = {}
+        self._clock = clock
+        self._waiting: dict[int, tuple[float, Done]] = {}
         self._tickets = 0
         daemon.after_step.append(self._after_step)
         daemon.observers.append(self)
@@ -154,9 +156,9 @@ class CoachDesk:
                 coach_codes.save(m.payload, self._dir)       # the journal thread is the one that writes
             elif m.topic == "answer" and isinstance(m.payload, dict):
                 with self._lock:
-                    done = self._waiting.pop(m.payload.get("ticket", -1), None)
-                if done is not None:
-                    done(m.payload["status"], m.payload["doc"])
+                    waiting = self._waiting.pop(m.payload.get("ticket", -1), None)
+                if waiting is not None:
+                    waiting[1](m.payload["status"], m.payload["doc"])
 
     # ---- requests, on the page server's thread --------------------------------------------------------
     def enter(self, code: object, line: object, address: str, done: Done) -> None:
@@ -224,14 +226,20 @@ class CoachDesk:
         return team, ruleset
 
     def _wait(self, done: Done) -> int | None:
+        """A ticket for a request that waits for the core; None (answered 503) when too many wait already. A
+        request whose answer never came (the core failed on its input) is forgotten after FORGET_SECONDS."""
+        now = self._clock()
         with self._lock:
+            for ticket, (since, _) in list(self._waiting.items()):
+                if now - since > FORGET_SECONDS:
+                    del self._waiting[ticket]
             if len(self._waiting) >= MAX_WAITING:
                 busy = True
             else:
                 busy = False
                 self._tickets += 1
                 ticket = self._tickets
-                self._waiting[ticket] = done
+                self._waiting[ticket] = (now, done)
         if busy:
             done(503, refusal("busy", "too many requests waiting for the referee: try again"))
             return None
