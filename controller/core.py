@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from hal.board import BIT_TOKEN, N_SQUARES, SETTLE_SECONDS, TOKEN_BIT, square_name
 from hal.board import square_index as parse_square
 
-from .games import get_ruleset
-from .scenario import ClockLine, Input, Lift, Move, Place, PressLine, RollLine, Setup
+from .games import UnknownGame, get_ruleset, info
+from .scenario import ClockLine, GameLine, Input, Lift, Move, Place, PressLine, RollLine, Setup
 from .seam import GameState, GridGame, Illegal, Reading, Ruleset, SensedGrid, minor_foul_for
 
 if TYPE_CHECKING:
@@ -39,6 +39,16 @@ class Outcome:
 
 def _reject(e: Illegal) -> dict[str, Any]:
     return {"ok": False, "reason": e.reason, "detail": e.detail}
+
+
+def _own(ruleset: Ruleset) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The line types and set-up keys of the ruleset's game's own; none for a ruleset no registry entry names
+    (a game a test builds in place)."""
+    try:
+        game = info(ruleset.name)
+    except UnknownGame:
+        return (), ()
+    return game.lines, game.setup_keys
 
 
 class Core:
@@ -72,6 +82,7 @@ class Core:
         self._placed: dict[str, set[int]] = {"red": set(), "blue": set()}
         self.relocated = 0            # tokens the last input moved that no hand moved: board bits flipped, as an int
         self.dice: dict[str, int | None] = {"red": None, "blue": None}   # the face each die showed last
+        self._own_lines: tuple[str, ...] = ()     # the game's own line types (GameInfo.lines)
 
     @property
     def _game(self) -> GameState:
@@ -100,6 +111,9 @@ class Core:
             return self._physical(line)
         if isinstance(line, PressLine) and line.button == "undo":
             return self._undo()
+        if isinstance(line, GameLine) and line.type not in self._own_lines:
+            return Outcome(verdict=_reject(Illegal("bad_input", line.core_error or
+                                                   f"a {line.type} line means nothing in {self.ruleset.name}")))
         out = Outcome()
         called = None
         if self.foul is not None:
@@ -189,10 +203,15 @@ class Core:
         try:
             if line.ruleset is not None and line.ruleset != ruleset.name:
                 ruleset = get_ruleset(line.ruleset)      # the set-up names the game to play
+            own_lines, own_keys = _own(ruleset)
+            stray = sorted(set(line.game) - set(own_keys))
+            if stray:
+                raise ValueError(f"setup line, {stray[0]}: not a set-up key of {ruleset.name}")
             game = ruleset.new_game(line)
         except ValueError as e:
             return Outcome(verdict=_reject(Illegal("bad_input", str(e))))
         self.ruleset = ruleset
+        self._own_lines = own_lines
         # the capabilities, looked up once per set-up: every sensor frame asks them
         self.sensed = ruleset if isinstance(ruleset, SensedGrid) else None
         self.grid = game if self.sensed is not None and isinstance(game, GridGame) else None

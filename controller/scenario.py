@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
@@ -28,6 +29,7 @@ NAME_LENGTH = 32
 """The longest pawn id, phase or option name a line may give (the real ones are under 24 characters): every
 refusal that names one then quotes a short piece of text."""
 OPTIONS_DEPTH = 3       # {"shooting_die_faces": {"1": "goal"}} is the deepest a real option goes
+GAME_DEPTH = 4          # a game's own line or set-up key: {"models": [{"shirt": 1, ...}]} and no deeper
 
 
 def _square(v: str) -> str:
@@ -38,18 +40,18 @@ def _square(v: str) -> str:
     return v
 
 
-def _check_options(value: object, depth: int = 1) -> None:
-    """Option names short, nesting shallow: the engine's refusals quote the names they refuse."""
-    if depth > OPTIONS_DEPTH and isinstance(value, dict | list):
-        raise ValueError(f"options nest at most {OPTIONS_DEPTH} levels deep")
+def _check_options(value: object, depth: int = 1, limit: int = OPTIONS_DEPTH, what: str = "options") -> None:
+    """Key names short, nesting shallow: the engine's refusals quote the names they refuse."""
+    if depth > limit and isinstance(value, dict | list):
+        raise ValueError(f"{what} nest at most {limit} levels deep")
     if isinstance(value, dict):
         for key, inner in value.items():
             if len(key) > NAME_LENGTH:
-                raise ValueError(f"{quoted(key)} is not an option name (at most {NAME_LENGTH} characters)")
-            _check_options(inner, depth + 1)
+                raise ValueError(f"{quoted(key)} is not a key name (at most {NAME_LENGTH} characters)")
+            _check_options(inner, depth + 1, limit, what)
     elif isinstance(value, list):
         for inner in value:
-            _check_options(inner, depth + 1)
+            _check_options(inner, depth + 1, limit, what)
 
 
 class _Line(BaseModel):
@@ -87,6 +89,8 @@ class Setup(_Line):
     phase: str = Field("offensive_set", max_length=NAME_LENGTH)
     options: dict[str, Any] | None = None
     clock: SetupClock | None = None
+    game: dict[str, Any] = Field(default_factory=dict)   # the set-up keys of a game's own (GameInfo.setup_keys):
+                                                         # the game reads them in new_game
 
     @field_validator("options")
     @classmethod
@@ -175,12 +179,31 @@ class ClockLine(_Line):
         return v
 
 
-Line = Setup | Lift | Place | Move | RollLine | SpinLine | PressLine | ClockLine | CardLine | HandLine
-# the inputs that move no token (dice, spins, buttons, cards, time): each ruleset turns them into its actions
-Signal = RollLine | SpinLine | PressLine | ClockLine | CardLine | HandLine
-Input = Annotated[Line, Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Line] = TypeAdapter(Input)
+@dataclass(frozen=True)
+class GameLine:
+    """A line of a game's own (a type its GameInfo.lines declares): `fields` is the whole JSON object, type
+    included, bounded in depth like options; the game checks it in its ruleset's action_for. `core_error`: what
+    the core's own form of that type said of it, for a game that does not declare the type (a `move` line that
+    is not a token's move)."""
+    type: str
+    fields: dict[str, Any]
+    core_error: str | None = None
+
+
+CoreLine = Setup | Lift | Place | Move | RollLine | SpinLine | PressLine | ClockLine | CardLine | HandLine
+Line = CoreLine | GameLine
+# the inputs that move no token (dice, spins, buttons, cards, time, a game's own lines): each ruleset turns them
+# into its actions
+Signal = RollLine | SpinLine | PressLine | ClockLine | CardLine | HandLine | GameLine
+Input = Line
+_ADAPTER: TypeAdapter[CoreLine] = TypeAdapter(Annotated[CoreLine, Field(discriminator="type")])
 TYPES = ("setup", "lift", "place", "move", "roll", "spin", "press", "clock", "card", "hand")
+
+
+def _games_own() -> tuple[frozenset[str], frozenset[str]]:
+    """The line types and set-up keys the registered games declare as their own."""
+    from .games import own_lines_and_keys
+    return own_lines_and_keys()
 
 
 def parse_line(text: str) -> Line | None:
@@ -213,8 +236,14 @@ def parse_obj(data: object) -> Line:
     if not isinstance(data, dict):
         raise BadInput("a line must be a JSON object")
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in TYPES:
-        raise BadInput(f"unknown line type {quoted(kind)}; expected one of {', '.join(TYPES)}")
+    own_lines, own_keys = _games_own()
+    if not isinstance(kind, str) or (kind not in TYPES and kind not in own_lines):
+        more = ", or a line of a game's own (docs/games.md)" if own_lines - set(TYPES) else ""
+        raise BadInput(f"unknown line type {quoted(kind)}; expected one of {', '.join(TYPES)}{more}")
+    if kind not in TYPES:
+        return GameLine(kind, _game_fields(kind, data))
+    if kind == "setup":
+        data = _setup_with_game_keys(data, own_keys)
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as e:
@@ -223,7 +252,33 @@ def parse_obj(data: object) -> Line:
         msg = err["msg"].removeprefix("Value error, ")
         value = err.get("input")
         shown = "" if isinstance(value, dict) else f" (got {quoted(value)})"
-        raise BadInput(f"{kind} line, {loc}: {msg}{shown}") from None
+        message = f"{kind} line, {loc}: {msg}{shown}"
+    if kind in own_lines:           # not the core's form of the type, but a game has a line of that type
+        return GameLine(kind, _game_fields(kind, data), core_error=message)
+    raise BadInput(message)
+
+
+def _game_fields(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        _check_options(data, 1, GAME_DEPTH, f"{kind} lines")
+    except ValueError as e:
+        raise BadInput(f"{kind} line: {e}") from None
+    return data
+
+
+def _setup_with_game_keys(data: dict[str, Any], own_keys: frozenset[str]) -> dict[str, Any]:
+    """The set-up with the keys of a game's own moved into `game` (the game named, or played, says whether they
+    are its own: the core asks it at the set-up)."""
+    if "game" in data:
+        raise BadInput("setup line, game: Extra inputs are not permitted")
+    game = {key: value for key, value in data.items() if key in own_keys}
+    if not game:
+        return data
+    try:
+        _check_options(game, 1, GAME_DEPTH, "setup keys")
+    except ValueError as e:
+        raise BadInput(f"setup line: {e}") from None
+    return {**{key: value for key, value in data.items() if key not in own_keys}, "game": game}
 
 
 def _loc_part(part: object) -> str:

@@ -1,7 +1,7 @@
 """No module outside a game's package names the game: the core, the daemon, the LEDs, the page, the players and
 the simulator ask the registry (controller/games) or a capability of the ruleset, so a new game is a new package
-and one entry point. Every registered game's name (as a word), its title, and its package (dotted or as a path)
-may appear only inside that game's own package and in the registry, controller/games/__init__.py; a Python
+and one entry point. Every registered game's name (as a string: a name may be a plain word, "soccer", that prose
+uses), its title, and its package (dotted or as a path) may appear only inside that game's own package and in the registry, controller/games/__init__.py; a Python
 import of a game's package from outside it is refused even when written relative."""
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ class Game:
     def patterns(self) -> list[re.Pattern[str]]:
         word = r"(?<![A-Za-z0-9_]){}(?![A-Za-z0-9_])"
         path = re.escape(self.package).replace(r"\.", r"[./]")
-        return [re.compile(word.format(re.escape(self.name))), re.compile(re.escape(self.title)),
+        quoted = r"""(["'`]){}\1""".format(re.escape(self.name))
+        return [re.compile(quoted), re.compile(re.escape(self.title)),
                 re.compile(word.format(path))]
 
 
@@ -116,7 +117,7 @@ def test_the_check_sees_a_name_a_title_a_path_and_an_import_planted_outside_the_
         "controller/daemon/main.py": "# the rules live in controller/games/quoits/\n",
         "simulator/live.py": "from controller.games.quoits import ruleset\n",
         "controller/leds/planner.py": "from ..games import quoits\n",
-        "controller/quoitsy.py": 'quoits_like = "quoitsy"\n',                          # not the word: allowed
+        "controller/quoitsy.py": 'quoits_like = "quoitsy"  # quoits as a word\n',     # not the string: allowed
         "controller/web/static/js/app.js": 'if (state.ruleset === "quoits") {}\n',
         "controller/web/static/vendor/lib.js": '"quoits"\n',                           # vendored: not ours
     }

@@ -14,6 +14,7 @@ from controller.seam import GameInfo, Ruleset
 GROUP = "soccerboard.games"
 _found: tuple[tuple[str, ...], dict[str, EntryPoint]] | None = None
 _loaded: dict[str, GameInfo] = {}
+_own: tuple[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] | None = None
 
 
 class UnknownGame(ValueError):
@@ -59,6 +60,18 @@ def default() -> GameInfo:
         if info(name).default:
             return info(name)
     raise LookupError(f"no registered game is the default (entry-point group {GROUP})")
+
+
+def own_lines_and_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """The line types and set-up keys the registered games declare as their own (GameInfo.lines, setup_keys):
+    the parser asks on every line, so it is worked out once per set of registered games."""
+    global _own
+    _entry_points()
+    key = _found[0] if _found is not None else ()
+    if _own is None or _own[0] != key:
+        every = [info(name) for name in names()]
+        _own = (key, (frozenset(t for g in every for t in g.lines), frozenset(k for g in every for k in g.setup_keys)))
+    return _own[1]
 
 
 def get_ruleset(name: str | None = None, options: Mapping[str, Any] | None = None) -> Ruleset:

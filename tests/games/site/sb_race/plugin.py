@@ -13,5 +13,6 @@ def _ruleset(options: Mapping[str, Any] | None) -> Ruleset:
 
 
 GAME = GameInfo(name="race", title="Race to the Far Rank", package=__package__ or "", make_ruleset=_ruleset,
-                half_minutes=None, extra_time=False,
-                pickled=tuple(("ruleset", name) for name in ("Race", "RaceGame", "Position", "Roll", "Step", "Wait")))
+                half_minutes=None, extra_time=False, lines=("cheer",), setup_keys=("banner",),
+                pickled=tuple(("ruleset", name) for name in ("Race", "RaceGame", "Position", "Roll", "Step", "Wait",
+                                                             "Cheer")))

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from controller.scenario import ClockLine, RollLine, Setup, Signal
+from controller.scenario import ClockLine, GameLine, RollLine, Setup, Signal
 from controller.seam import Fix, Illegal, Reading, Result
 from hal.board import N_SQUARES, TEAM_BIT, square_name
 
@@ -45,10 +45,18 @@ class Position:
     winner: int | None = None
 
 
+@dataclass(frozen=True)
+class Cheer:
+    """A supporter's cheer: a line of this game's own (GameInfo.lines), changing nothing."""
+    team: int
+    words: str
+
+
 @dataclass
 class RaceGame:
     now: Position = field(default_factory=Position)
     past: list[Position] = field(default_factory=list)
+    banner: str = ""                # the set-up key of this game's own (GameInfo.setup_keys)
 
     def target(self) -> int:
         """The rank the token to move may go to on the roll."""
@@ -61,6 +69,8 @@ class RaceGame:
         p = self.now
         if isinstance(action, Wait):
             return []
+        if isinstance(action, Cheer):
+            return [{"event": "cheered", "team": TEAMS[action.team], "words": action.words}]
         if p.winner is not None:
             raise Illegal("not_expected", "the race is over")
         if not isinstance(action, Roll | Step):
@@ -162,13 +172,21 @@ class Race:
             raise ValueError(f"options.{unknown[0]}: this game has no options")
         if setup.pawns is not None or setup.ball is not None:
             raise ValueError("the race always starts from a1 and b16")
-        return RaceGame()
+        banner = setup.game.get("banner", "")
+        if not isinstance(banner, str):
+            raise ValueError("setup line, banner: a text")
+        return RaceGame(banner=banner)
 
     def action_for(self, line: Signal) -> Roll | Wait:
         if isinstance(line, RollLine):
             return Roll(TEAMS.index(line.die), line.value)
         if isinstance(line, ClockLine):
             return Wait(line.advance)
+        if isinstance(line, GameLine) and line.type == "cheer":
+            team, words = line.fields.get("team"), line.fields.get("words")
+            if team not in TEAMS or not isinstance(words, str) or set(line.fields) != {"type", "team", "words"}:
+                raise Illegal("bad_input", "a cheer line has a team (red or blue) and its words")
+            return Cheer(TEAMS.index(team), words)
         raise Illegal("not_expected", f"{line.type} lines mean nothing in this game")
 
     def due_in(self, snapshot: dict[str, Any]) -> float | None:
@@ -210,4 +228,5 @@ class Race:
                 "rolling" if p.roll is None else "moving",
                 "turn": None if p.winner is not None else TEAMS[p.turn], "roll": p.roll,
                 "tokens": {TEAMS[t]: square_name(square(t, p.ranks[t])) for t in (0, 1)},
-                "winner": None if p.winner is None else TEAMS[p.winner], "expects": game.expects()}
+                "winner": None if p.winner is None else TEAMS[p.winner], "expects": game.expects(),
+                "banner": game.banner}
