@@ -1,0 +1,917 @@
+// Soccer!! on the page (controller/web/static/js/games.js loads it by the snapshot's `ruleset`; docs/soccer-page.md):
+// nothing is sensed, so the board is hidden and the panel is the referee's console: what is awaited, the match
+// (half, turn, injury time, substitutions, each team's models), a form per input line type of the rules (spec
+// section 3), dice buttons, a dispute, the rolls explained as they come, and the roster builder.
+//
+// One module, no build step: the HTML replay inlines it as a data: URL, where a second module could not be
+// imported. Every line the page enters goes through `sendLine`: the browser simulator publishes it on
+// `<base>/sim/input` (sb/sim.js hands over its sender by `sim.attach`), a coach's phone posts it with its team's
+// code to the daemon's page server (`coach/input`); a spectator enters nothing.
+
+import { isInt, isObj, first } from "sb/validate.js";
+import { plural, team } from "sb/words.js";
+
+const TEAMS = ["red", "blue"];
+const ID = /^(red|blue)-(\d{1,2})$/;
+const other = (t) => (t === "red" ? "blue" : "red");
+const teamOf = (id) => (ID.exec(String(id ?? "")) ?? [])[1] ?? null;
+const shirtOf = (id) => (ID.exec(String(id ?? "")) ?? [])[2] ?? String(id ?? "?");
+const words = (s) => String(s ?? "").replace(/_/g, " ");
+const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+// ---- the snapshot (spec section 4, P40) -----------------------------------------------------------------
+export function check(doc) {
+  const counts = (v) => isObj(v) && TEAMS.every((t) => isInt(v[t]));
+  return first([
+    [isInt(doc.seq), "seq is not an integer"],
+    [counts(doc.score), "score is not {red, blue} numbers"],
+    [isInt(doc.half) && isInt(doc.turn), "half or turn is not a number"],
+    [isObj(doc.awaiting) && typeof doc.awaiting.what === "string", "awaiting has no what"],
+    [isObj(doc.models), "models is not an object"],
+    [isObj(doc.ball), "ball is not an object"],
+  ]) ?? Object.entries(doc.models).map(([id, m]) => (ID.test(id) && isObj(m) ? null : `model ${id} is not a model`)).find(Boolean) ?? null;
+}
+
+export function unitsOf(snap) {
+  const u = snap?.units ?? snap?.options?.units;
+  return u === "in" ? "in" : "cm";
+}
+
+const name = (snap, id) => {
+  const m = snap?.models?.[id];
+  return m ? `${team(m.team)} ${m.shirt ?? shirtOf(id)}${m.name ? ` ${m.name}` : ""}` : id ? `${team(teamOf(id))} ${shirtOf(id)}` : "?";
+};
+
+const RESTARTS = { throw_in: "the throw-in", corner_kick: "the corner", goal_kick: "the goal kick", direct_kick: "the direct kick",
+  indirect_kick: "the indirect kick", penalty_kick: "the penalty kick", keeper_ball: "the keeper's kick" };
+
+export function diceDue(aw) {
+  return TEAMS.filter((t) => isInt(aw?.dice?.[t]) && aw.dice[t] > 0);
+}
+
+// What is awaited, in words ("Red: roll 1 die for the pass (Red 6 Silva)").
+export function toAct(snap) {
+  const aw = snap?.awaiting ?? {};
+  const who = aw.team ? `${team(aw.team)}: ` : "";
+  const model = aw.model ? ` (${name(snap, aw.model)})` : "";
+  const may = Array.isArray(aw.may) && aw.may.length ? `; may: ${aw.may.map(words).join(", ")}` : "";
+  switch (aw.what) {
+    case "roster":
+      return `${aw.team ? team(aw.team) : "Each team"}: send a roster (or the standard one)`;
+    case "kick_off":
+      return `${who}kick off: name the kicker and the receiver`;
+    case "play":
+      return `${who}movement phase: move, then one pass or shot, then end the phase${model}${may}`;
+    case "claim":
+      return `The ball is loose: the closest model claims it, or say where it went out${model}${may}`;
+    case "keeper":
+      return `${who}name a keeper`;
+    case "roll": {
+      const dice = diceDue(aw).map((t) => `${team(t)} ${plural(aw.dice[t], "die")}`).join(", ") || "a die";
+      return `Roll ${dice} for the ${words(aw.for ?? "roll")}${model}${may}`;
+    }
+    case "none":
+      return `Full time: Red ${snap.score?.red ?? 0} - ${snap.score?.blue ?? 0} Blue`;
+    default:
+      if (RESTARTS[aw.what]) return `${who}take ${RESTARTS[aw.what]}${model}${may}`;
+      return aw.what ? `${who}${words(aw.what)}${model}${may}` : "";
+  }
+}
+
+export function possession(snap) {
+  const b = snap?.ball;
+  if (!b) return "–";
+  if (b.holder) return `${name(snap, b.holder)}${b.state === "high" ? " (high ball)" : ""}`;
+  return b.state === "loose" ? "Ball loose" : "Ball dead";
+}
+
+// ---- rolls explained: die, modifiers, total, need, the table row, from what the event carries ------------
+const DICE_KEYS = ["die", "dice", "roll", "rolls", "faces"];
+const SHOWN = new Set(["event", "seq", "ts", "text", ...DICE_KEYS, "modifier", "modifiers", "total", "need", "vs", "difference", "result"]);
+
+function modifiersText(m) {
+  if (Array.isArray(m)) return m.map((x) => (isObj(x) ? `${words(x.why ?? x.name ?? x.reason ?? "")} ${signed(x.value ?? x.mod ?? 0)}`.trim() : String(x))).join(", ");
+  if (isObj(m)) return Object.entries(m).map(([k, v]) => `${words(k)} ${typeof v === "number" ? signed(v) : plain(v)}`).join(", ");
+  return m == null ? "" : String(m);
+}
+const signed = (n) => (typeof n === "number" && n >= 0 ? `+${n}` : String(n));
+function plain(v) {
+  if (Array.isArray(v)) return v.map(plain).join(" ");
+  if (isObj(v)) return `(${Object.entries(v).map(([k, x]) => `${words(k)} ${plain(x)}`).join(", ")})`;
+  return v == null ? "none" : String(v);
+}
+
+// Whether an event carries dice (a roll to explain).
+export function rolled(ev) {
+  return isObj(ev) && DICE_KEYS.some((k) => ev[k] != null);
+}
+
+// One roll in words: "pass: dice 4, modifier +0, total 4, need 3 → success; model Red 10, to Red 7, cm 30".
+export function explain(ev) {
+  const dice = DICE_KEYS.filter((k) => ev[k] != null).map((k) => `${k === "dice" || k === "rolls" || k === "faces" ? "dice" : "die"} ${plain(ev[k])}`);
+  const parts = [...dice];
+  if (typeof ev.modifier === "number") parts.push(`modifier ${signed(ev.modifier)}`);
+  if (ev.modifiers != null && modifiersText(ev.modifiers)) parts.push(`modifiers ${modifiersText(ev.modifiers)}`);
+  if (ev.total != null) parts.push(`total ${plain(ev.total)}`);
+  if (ev.vs != null) parts.push(`against ${plain(ev.vs)}`);
+  if (ev.difference != null) parts.push(`difference ${signed(ev.difference)}`);
+  if (ev.need != null) parts.push(`need ${plain(ev.need)}`);
+  const rest = Object.entries(ev).filter(([k]) => !SHOWN.has(k))
+    .map(([k, v]) => `${words(k)} ${ID.test(String(v)) ? `${team(teamOf(v))} ${shirtOf(v)}` : plain(v)}`);
+  const result = ev.result != null ? ` → ${words(plain(ev.result))}` : "";
+  return `${words(ev.event)}: ${parts.join(", ")}${result}${rest.length ? `; ${rest.join(", ")}` : ""}`;
+}
+
+// An event without a sentence of its own (the daemon sends `text`; a bare document gets this).
+export function describe(ev) {
+  return rolled(ev) ? explain(ev) : undefined;
+}
+
+const LAST_ROLLS = 6;
+const rolls = []; // the latest explained rolls, newest first
+let rollsBox = null;
+
+export function onEvent(ev) {
+  if (!rolled(ev)) return;
+  rolls.unshift({ text: explain(ev), sentence: typeof ev.text === "string" ? ev.text : "", event: String(ev.event ?? ""), seq: ev.seq });
+  rolls.length = Math.min(rolls.length, LAST_ROLLS);
+  paintRolls();
+}
+
+function paintRolls() {
+  if (!rollsBox) return;
+  rollsBox.replaceChildren(...rolls.map((r) => {
+    const li = document.createElement("li");
+    li.dataset.event = r.event;
+    li.textContent = r.sentence ? `${r.sentence} (${r.text})` : r.text;
+    return li;
+  }));
+  rollsBox.closest("section")?.toggleAttribute("hidden", rolls.length === 0);
+}
+
+// ---- entering a line: one function, two paths ------------------------------------------------------------
+// The role: a spectator enters nothing; the referee (the browser simulator) enters any line; a coach enters
+// its own team's lines with its team's code, and sees its team's hidden levels (its private view).
+const role = { kind: "spectator", team: null, code: "" };
+let simSend = null;
+let showRefusal = () => {};
+const COACH_INPUT = "coach/input";
+const COACH_VIEW = "coach/view";
+
+export async function sendLine(line) {
+  if (role.kind === "referee" && simSend) {
+    simSend(line);
+    return { ok: true };
+  }
+  if (role.kind === "coach" && role.team && role.code) {
+    try {
+      const r = await fetch(COACH_INPUT, { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ code: role.code, line }) });
+      const doc = await r.json().catch(() => ({}));
+      const verdict = doc?.verdict ?? doc;
+      if (!r.ok || verdict?.ok === false) return { ok: false, why: verdict?.detail ?? verdict?.reason ?? doc?.detail ?? `refused (HTTP ${r.status})` };
+      return { ok: true };
+    } catch (err) {
+      return { ok: false, why: `not sent: ${err?.message ?? err}` };
+    }
+  }
+  return { ok: false, why: "a spectator's view enters nothing: choose the referee's view or a coach's (with its code)" };
+}
+
+async function send(line) {
+  showRefusal(null);
+  const verdict = await sendLine(line);
+  if (!verdict.ok) showRefusal(verdict.why);
+  return verdict.ok;
+}
+
+// A coach's private view: the snapshot as its team sees it, asked with its code (never in the address).
+let privateView = null;
+let privateSeq = null;
+async function refreshPrivate(seq) {
+  if (role.kind !== "coach" || !role.code || privateSeq === seq) return;
+  privateSeq = seq;
+  try {
+    const r = await fetch(COACH_VIEW, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: role.code }) });
+    const doc = r.ok ? await r.json() : null;
+    privateView = isObj(doc?.view) ? doc.view : isObj(doc) && isObj(doc.models) ? doc : null;
+  } catch {
+    privateView = null;
+  }
+  if (lastDoc && lastRoot) paintModels(lastDoc, lastRoot);
+}
+
+// Whether this view may enter a line for `t` (a team, or null: either, e.g. a dispute).
+const mayEnter = (t) => role.kind === "referee" || (role.kind === "coach" && (t === null || t === role.team));
+
+// ---- the forms of the input lines (spec section 3) ---------------------------------------------------------
+// A field: [key, kind, {chips, optional, label}]. Kinds: actor (a model of the team entering it), mate (a
+// team-mate of the actor, or `point`/`goal`), opp (an opponent of the actor), any, bench, dist (a distance),
+// int, bool, choice, area (`at`), team, text.
+const AREAS = ["field", ...TEAMS.flatMap((t) => ["penalty", "shooting", "side", "no_shooting"].map((a) => `${t}:${a}`))];
+const FORMS = {
+  kick_off: { label: "Kick-off", fields: [["from", "actor", { label: "kicker" }], ["to", "mate", { label: "receiver", targets: [] }]] },
+  move: { label: "Move", fields: [["model", "actor"], ["cm", "dist", { chips: [5, 10, 15, 20] }],
+    ["near", "opp", { optional: true, label: "near (awareness)" }], ["stopped_by", "opp", { optional: true, label: "stopped by" }]] },
+  pass: { label: "Pass", fields: [["model", "actor", { holder: true }], ["to", "mate", { targets: ["point", "goal"] }],
+    ["cm", "dist", { chips: [10, 20, 30, 40, 60, 80] }], ["height", "choice", { options: ["low", "high"], value: "low" }],
+    ["with", "choice", { optional: true, options: ["hands"] }], ["block", "bool", { optional: true }],
+    ["offside", "any", { optional: true }], ["hands", "bool", { optional: true, value: true, label: "keeper's hands" }],
+    ["challenger", "opp", { optional: true }]] },
+  header: { label: "Header", fields: [["model", "actor", { holder: true }], ["to", "mate", { targets: ["point", "goal"] }],
+    ["cm", "dist", { chips: [5, 10, 15, 20, 25] }], ["at", "area", { optional: true }], ["offside", "any", { optional: true }],
+    ["hands", "bool", { optional: true, value: true, label: "keeper's hands" }], ["challenger", "opp", { optional: true }]] },
+  shoot: { label: "Shoot", fields: [["model", "actor", { holder: true }], ["at", "area"], ["goal_cm", "dist", { chips: [5, 10, 20, 30] }],
+    ["zones", "int", { options: [0, 1, 2], value: 0 }], ["via", "choice", { options: ["i", "ii", "iii"] }],
+    ["moved_cm", "dist", { optional: true, chips: [0, 2.5, 5] }], ["gk_out", "bool", { optional: true }],
+    ["wall", "int", { optional: true, options: [2, 3, 4] }], ["interferer", "any", { optional: true }]] },
+  gk_exit: { label: "Keeper's exit", fields: [["model", "actor", { keeper: true }], ["cm", "dist", { chips: [5, 10, 15, 20] }],
+    ["on_axis", "int", { options: [0, 1, 2, 3], value: 0 }], ["opp_on_spot", "bool", { optional: true }], ["goal_area", "bool", { optional: true }]] },
+  intercept: { label: "Intercept", fields: [["model", "actor"], ["at", "area", { value: "field" }], ["cm", "dist", { chips: [2.5, 5, 10] }],
+    ["helper", "mate", { optional: true, targets: [] }], ["midair", "bool", { optional: true }], ["side", "choice", { optional: true, options: ["front", "back"] }]] },
+  claim: { label: "Claim", fields: [["model", "actor"], ["cm", "dist", { chips: [5, 10, 15, 20] }], ["tie", "opp", { optional: true }]] },
+  ball: { label: "Ball out", fields: [["out", "choice", { options: ["side", "goal_line", "goal"] }], ["end", "team", { optional: true, label: "end (defended by)" }]] },
+  throw_in: { label: "Throw-in", fields: [["model", "actor"], ["to", "mate", { targets: ["point"] }], ["cm", "dist", { chips: [5, 10, 15, 20, 30] }],
+    ["opp_near", "bool", { optional: true }]] },
+  play_out: { label: "Play out", fields: [["model", "actor", { holder: true }]] },
+  substitute: { label: "Substitute", fields: [["off", "actor"], ["on", "bench"]] },
+  keeper: { label: "Name keeper", fields: [["model", "actor"]] },
+  decline: { label: "Decline", fields: [["team", "team"]] },
+  end_phase: { label: "End phase", fields: [] },
+};
+const SET_PIECE = ["move", "pass", "substitute", "end_phase"];
+const PRIMARY = {
+  kick_off: ["kick_off", "substitute"],
+  play: ["move", "pass", "end_phase"],
+  claim: ["claim", "ball"],
+  keeper: ["keeper"],
+  throw_in: ["throw_in", "move", "substitute"],
+  corner_kick: SET_PIECE, goal_kick: SET_PIECE, indirect_kick: SET_PIECE, keeper_ball: SET_PIECE,
+  direct_kick: [...SET_PIECE, "shoot"],
+  penalty_kick: ["shoot", "substitute"],
+  half_time: ["substitute"],
+};
+
+// The forms for what is awaited first (its open options with them), the rest behind "more".
+export function formsFor(snap) {
+  const aw = snap?.awaiting ?? {};
+  if (aw.what === "roster" || aw.what === "none" || aw.what === "roll") return { primary: [], more: [] };
+  const primary = [...(PRIMARY[aw.what] ?? PRIMARY[snap.phase] ?? [])];
+  for (const t of Array.isArray(aw.may) ? aw.may : []) if (FORMS[t] && !primary.includes(t)) primary.push(t);
+  if (snap?.ball?.state === "loose") for (const t of ["claim", "ball"]) if (!primary.includes(t)) primary.push(t);
+  return { primary, more: Object.keys(FORMS).filter((t) => !primary.includes(t)) };
+}
+
+const drafts = {}; // line type -> {key: value}: what was tapped, kept across states until sent
+let openForm = null; // the form opened (a line type)
+
+function unitChips(chips, units) {
+  return units === "in" ? [...new Set(chips.map((c) => Math.floor(c / 2.5)))] : chips;
+}
+
+// The team entering a form: the awaited team, else whose phase; a coach's is its own.
+function actingTeam(snap) {
+  if (role.kind === "coach") return role.team;
+  return snap?.awaiting?.team ?? snap?.team ?? "red";
+}
+
+// Model ids for a picker: the awaited model first, then the awaited team's, then the other's (those this
+// view may enter for only).
+function modelOrder(snap, ids) {
+  const aw = snap?.awaiting ?? {};
+  const lead = actingTeam(snap);
+  const rank = (id) => (id === aw.model ? 0 : teamOf(id) === lead ? 1 : 2);
+  return ids.sort((a, b) => rank(a) - rank(b) || Number(shirtOf(a)) - Number(shirtOf(b)));
+}
+
+function pitchIds(snap, pred = () => true) {
+  return Object.entries(snap?.models ?? {}).filter(([, m]) => m.status === "pitch" && pred(m)).map(([id]) => id);
+}
+
+function choicesFor(snap, type, key, kind, opt, draft) {
+  const actor = draft.model ?? draft.from ?? draft.off ?? null;
+  const actorTeam = teamOf(actor) ?? actingTeam(snap);
+  switch (kind) {
+    case "actor": {
+      const ids = pitchIds(snap, (m) => mayEnter(m.team) && (!opt.keeper || m.keeper));
+      return modelOrder(snap, ids);
+    }
+    case "mate":
+      return [...(opt.targets ?? []), ...modelOrder(snap, pitchIds(snap, (m) => m.team === actorTeam)).filter((id) => id !== actor)];
+    case "opp":
+      return modelOrder(snap, pitchIds(snap, (m) => m.team === other(actorTeam)));
+    case "any":
+      return modelOrder(snap, pitchIds(snap));
+    case "bench":
+      return Object.entries(snap?.models ?? {}).filter(([, m]) => m.status === "bench" && m.team === actorTeam).map(([id]) => id);
+    case "area":
+      return AREAS;
+    case "team":
+      return key === "team" && role.kind === "coach" ? [role.team] : TEAMS;
+    case "choice":
+    case "int":
+      return opt.options;
+    default:
+      return [];
+  }
+}
+
+// The value a field starts with: the draft's, else the awaited model or the holder where it fits, else the field's.
+function initial(snap, type, key, kind, opt, draft) {
+  if (Object.hasOwn(draft, key)) return draft[key];
+  const aw = snap?.awaiting ?? {};
+  if (kind === "actor") {
+    const fits = (id) => id && snap.models?.[id]?.status === "pitch" && mayEnter(teamOf(id)) && (!opt.keeper || snap.models[id].keeper);
+    if (fits(aw.model)) return aw.model;
+    if (opt.holder && fits(snap.ball?.holder)) return snap.ball.holder;
+    if (opt.keeper) return pitchIds(snap, (m) => m.keeper && m.team === actingTeam(snap) && mayEnter(m.team))[0];
+    return undefined;
+  }
+  if (kind === "team" && key === "team") return role.kind === "coach" ? role.team : aw.team ?? undefined;
+  return opt.value;
+}
+
+function chipLabel(snap, kind, v) {
+  if (ID.test(String(v))) {
+    const m = snap?.models?.[v];
+    return `<span class="sc-shirt">${esc(m?.shirt ?? shirtOf(v))}</span>${m?.keeper ? " gk" : ""}`;
+  }
+  if (kind === "area") return esc(String(v).replace(":", " ").replace(/_/g, " "));
+  if (kind === "team") return esc(team(v));
+  return esc(words(v));
+}
+
+function fieldHtml(snap, type, [key, kind, opt = {}], units) {
+  const draft = drafts[type] ?? {};
+  const value = initial(snap, type, key, kind, opt, draft);
+  const label = `<span class="sc-label">${esc(opt.label ?? words(key))}${opt.optional ? "" : ""}</span>`;
+  const attrs = `data-form="${type}" data-key="${key}" data-kind="${kind}"`;
+  if (kind === "dist") {
+    const chips = unitChips(opt.chips ?? [], units).map((c) => `<button type="button" class="sc-chip" ${attrs} data-value="${c}" aria-pressed="${value === c}">${c}</button>`).join("");
+    return `<div class="sc-field" data-key="${key}">${label}<span class="sc-chips">${chips}<input type="number" inputmode="decimal" min="0" step="0.5" class="sc-num" ${attrs} value="${value ?? ""}" aria-label="${esc(words(key))} in ${units}"> ${units}</span></div>`;
+  }
+  if (kind === "text") {
+    return `<div class="sc-field" data-key="${key}">${label}<input type="text" maxlength="200" class="sc-text" ${attrs} value="${esc(value ?? "")}"></div>`;
+  }
+  if (kind === "bool") {
+    return `<div class="sc-field" data-key="${key}">${label}<span class="sc-chips"><button type="button" class="sc-chip sc-toggle" ${attrs} data-value="toggle" aria-pressed="${value === true}">${value === true ? "yes" : "no"}</button></span></div>`;
+  }
+  const options = choicesFor(snap, type, key, kind, opt, draft);
+  const chips = options.map((v) => {
+    const t = teamOf(v) ?? (kind === "team" ? v : "");
+    return `<button type="button" class="sc-chip" ${attrs} data-value="${esc(v)}"${t ? ` data-team="${t}"` : ""} aria-pressed="${value === v}" title="${esc(ID.test(String(v)) ? name(snap, v) : words(v))}">${chipLabel(snap, kind, v)}</button>`;
+  }).join("");
+  return `<div class="sc-field" data-key="${key}">${label}<span class="sc-chips">${chips || '<span class="sc-none">none</span>'}</span></div>`;
+}
+
+function formHtml(snap, type, units, open) {
+  const spec = FORMS[type];
+  const required = spec.fields.filter(([, , o = {}]) => !o.optional);
+  const optional = spec.fields.filter(([, , o = {}]) => o.optional);
+  if (!spec.fields.length) {
+    return `<div class="sc-form" data-form="${type}"><button type="button" class="sc-send sc-direct" data-send="${type}">${spec.label}</button></div>`;
+  }
+  const body = open ? `<div class="sc-form-body">${required.map((f) => fieldHtml(snap, type, f, units)).join("")}` +
+    (optional.length ? `<details class="sc-options"${optional.some(([k]) => Object.hasOwn(drafts[type] ?? {}, k)) ? " open" : ""}><summary>options</summary>${optional.map((f) => fieldHtml(snap, type, f, units)).join("")}</details>` : "") +
+    `<button type="button" class="sc-send" data-send="${type}">Send ${spec.label.toLowerCase()}</button></div>` : "";
+  return `<div class="sc-form" data-form="${type}"${open ? " data-open" : ""}><button type="button" class="sc-tab" data-open-form="${type}" aria-expanded="${open}">${spec.label}</button>${body}</div>`;
+}
+
+// The line a form makes, or a sentence saying what is missing.
+export function lineOf(type, snap, draft = drafts[type] ?? {}) {
+  const spec = FORMS[type];
+  const line = { type };
+  for (const [key, kind, opt = {}] of spec.fields) {
+    let v = initial(snap, type, key, kind, opt, draft);
+    if (kind === "bool") {
+      const dflt = opt.value ?? false;
+      if ((v ?? dflt) === dflt) continue; // a default is left out
+      line[key] = v === true;
+      continue;
+    }
+    if (v === undefined || v === null || v === "") {
+      if (opt.optional) continue;
+      return `${spec.label}: choose ${opt.label ?? words(key)}`;
+    }
+    if (kind === "dist" || kind === "int") v = Number(v);
+    line[key] = v;
+  }
+  return line;
+}
+
+// ---- dice and the dispute --------------------------------------------------------------------------------
+function diceHtml(snap) {
+  const aw = snap?.awaiting ?? {};
+  const due = diceDue(aw).filter((t) => mayEnter(t));
+  return due.map((t) => `<div class="sc-die-row" data-team="${t}"><span class="team-${t}">${team(t)} die${aw.dice[t] > 1 ? ` (${aw.dice[t]} due)` : ""}:</span> ${[1, 2, 3, 4, 5, 6].map((v) => `<button type="button" class="sc-face die-${t}" data-die="${t}" data-face="${v}" aria-label="${team(t)} rolls ${v}">${v}</button>`).join("")}</div>`).join("");
+}
+
+// ---- the teams' models ------------------------------------------------------------------------------------
+const STATUS = { pitch: "", bench: "bench", off: "off", sent_off: "sent off" };
+
+function levelsText(levels) {
+  if (!isObj(levels)) return "";
+  return Object.entries(levels).map(([k, v]) => (k === "skill" ? String(v) : `${k}${v}`)).join(" ");
+}
+
+function paintModels(doc, root) {
+  const units = unitsOf(doc);
+  const own = role.kind === "coach" && privateView ? privateView.models ?? {} : {};
+  for (const t of TEAMS) {
+    const body = root.querySelector(`#sc-models-${t} tbody`);
+    if (!body) continue;
+    const ids = Object.keys(doc.models ?? {}).filter((id) => teamOf(id) === t).sort((a, b) => Number(shirtOf(a)) - Number(shirtOf(b)));
+    const rows = ids.map((id) => {
+      const m = doc.models[id];
+      const hidden = teamOf(id) === role.team && isObj(own[id]?.levels) ? own[id].levels : null;
+      const marks = [m.keeper ? "gk" : "", m.neutralized ? "neutralized" : "", STATUS[m.status] ?? words(m.status),
+        m.yellow ? `${"▮".repeat(Math.min(2, m.yellow))} yellow${m.yellow > 1 ? " x2" : ""}` : ""].filter(Boolean).join(", ");
+      const holder = doc.ball?.holder === id ? " ⚽" : "";
+      return `<tr data-model="${esc(id)}" data-status="${esc(m.status)}"${m.neutralized ? " data-neutralized" : ""}${doc.awaiting?.model === id ? " data-awaited" : ""}>` +
+        `<th scope="row">${esc(m.shirt ?? shirtOf(id))}</th><td>${esc(m.name ?? "")}${holder}</td><td>${esc(marks)}</td>` +
+        `<td>${isInt(m.moved) || typeof m.moved === "number" ? `${m.moved}` : "–"}</td><td>${typeof m.zone_cm === "number" ? m.zone_cm : "–"}</td>` +
+        `<td class="sc-levels">${esc(levelsText(m.levels))}${hidden ? `<span class="sc-private" title="your team's levels"> [${esc(levelsText(hidden))}]</span>` : ""}</td></tr>`;
+    });
+    const key = rows.join("");
+    if (body.dataset.key !== key) {
+      body.innerHTML = key;
+      body.dataset.key = key;
+    }
+    const head = root.querySelector(`#sc-models-${t} thead`);
+    if (head) {
+      const h = `<tr><th scope="col">#</th><th scope="col">Name</th><th scope="col">State</th><th scope="col">Moved ${units}</th><th scope="col">Zone ${units}</th><th scope="col">Levels</th></tr>`;
+      if (head.innerHTML !== h) head.innerHTML = h;
+    }
+  }
+}
+
+// ---- the roster builder (p.8-10, P1) -------------------------------------------------------------------------
+const LEVELS = ["P", "S", "H", "INT", "A", "PC"];
+const COST = { P: [10, 20, 30, 40], S: [10, 20, 40, 60], H: [10, 20, 30, 40], INT: [10, 20, 30, 40], A: [10, 25, 35, 45],
+  PC: [10, 15, 20, 25], SV: [20, 40] };
+const SKILL_COST = 30;
+export const SKILLS = ["Dribble", "Dodge", "Tackle-in", "Dive Header", "Jumping", "Fists", "Goal kick", "Quick exit", "Curved kick",
+  "Corner kick", "Penalty kick", "Reverse kick", "Throw-in", "Sprint", "Fast Attack", "Team Captain"];
+const KEEPER_SKILLS = ["fists", "goalkick", "quickexit"];
+const skillKey = (s) => String(s ?? "").toLowerCase().replace(/[\s_-]/g, "");
+const DEFAULT_POINTS = 1700;
+
+export function standardRoster() {
+  return Array.from({ length: 14 }, (_, i) => {
+    const shirt = i + 1;
+    const m = { shirt, name: `Player ${shirt}`, P: 2, S: 2, H: 2, INT: 2, A: 2, PC: 1 };
+    if (shirt === 1) Object.assign(m, { gk: true, SV: 2 });
+    if (shirt === 12) Object.assign(m, { gk: true, SV: 1 });
+    if (shirt === 10) m.skill = "Team Captain";
+    if (shirt >= 12) m.bench = true;
+    return m;
+  });
+}
+
+export function modelCost(m) {
+  let cost = 0;
+  for (const k of [...LEVELS, "SV"]) if (isInt(m[k]) && COST[k][m[k] - 1] !== undefined) cost += COST[k][m[k] - 1];
+  if (m.skill) cost += SKILL_COST;
+  return cost;
+}
+
+// Every P1 limit the roster breaks, in words: [{rule, text}].
+export function rosterProblems(models, points = DEFAULT_POINTS) {
+  const out = [];
+  const say = (rule, text) => out.push({ rule, text });
+  if (models.length !== 14) say("size", `a team has 14 models (11 starters and 3 on the bench), not ${models.length}`);
+  const shirts = new Map();
+  for (const m of models) {
+    const tag = `shirt ${m.shirt ?? "?"}`;
+    if (!isInt(m.shirt) || m.shirt < 0 || m.shirt > 99) say("shirt", `${tag}: a shirt is a number 0-99`);
+    else if (shirts.has(m.shirt)) say("shirt", `${tag} is worn twice`);
+    shirts.set(m.shirt, true);
+    if (typeof m.name !== "string" || m.name.length > 40) say("name", `${tag}: a name is at most 40 characters`);
+    for (const k of LEVELS) if (!isInt(m[k]) || m[k] < 1 || m[k] > 4) say("level", `${tag}: ${k} must be a level 1-4`);
+    if (m.SV != null && (!isInt(m.SV) || m.SV < 1 || m.SV > 2)) say("sv", `${tag}: SV is a level 1-2`);
+    if (m.SV != null && !m.gk) say("sv", `${tag}: only keepers have SV (p.7)`);
+    const levels = LEVELS.map((k) => m[k]);
+    const fours = levels.filter((v) => v === 4).length;
+    const threes = levels.filter((v) => v === 3).length;
+    if (fours > 1) say("model_level4", `${tag} has ${fours} level 4s: a model may have one (p.10)`);
+    if (threes > 2) say("model_level3", `${tag} has ${threes} level 3s: a model may have two (p.10)`);
+    if (m.skill && !SKILLS.some((s) => skillKey(s) === skillKey(m.skill))) say("skill", `${tag}: "${m.skill}" is no skill of p.9`);
+    if (m.skill && KEEPER_SKILLS.includes(skillKey(m.skill)) && !m.gk) say("keeper_skill", `${tag}: ${m.skill} is for keepers only (p.9)`);
+  }
+  const starters = models.filter((m) => !m.bench);
+  const bench = models.length - starters.length;
+  if (bench !== 3) say("bench", `${bench} on the bench: a team has 3 substitutes and 11 starters (p.10)`);
+  const gks = starters.filter((m) => m.gk).length;
+  if (gks !== 1) say("keeper", `${gks} keepers among the starters: the 11 starters include exactly one (P1)`);
+  const fours = models.reduce((n, m) => n + LEVELS.filter((k) => m[k] === 4).length, 0);
+  if (fours > 7) say("team_level4", `${fours} level 4s in the team: at most 7 (p.10)`);
+  const skilled = models.filter((m) => m.skill).length;
+  if (skilled > 6) say("skills", `${skilled} models with a skill: at most 6 (p.9)`);
+  const captains = models.filter((m) => skillKey(m.skill) === "teamcaptain").length;
+  if (captains !== 1) say("captain", `${captains} Team Captains: exactly one model has that skill (p.9)`);
+  const total = models.reduce((n, m) => n + modelCost(m), 0);
+  if (total > points) say("budget", `${total} points spent: ${total - points} over the budget of ${points} (P1)`);
+  return out;
+}
+
+// The roster line of the built team (P39: each model whole; a key left out is absent).
+export function rosterLine(teamName, models) {
+  return { type: "roster", team: teamName, models: models.map((m) => {
+    const out = { shirt: m.shirt, name: m.name, P: m.P, S: m.S, H: m.H, INT: m.INT, A: m.A, PC: m.PC };
+    if (m.SV != null) out.SV = m.SV;
+    if (m.skill) out.skill = m.skill;
+    if (m.gk) out.gk = true;
+    if (m.bench) out.bench = true;
+    return out;
+  }) };
+}
+
+const builder = { team: "red", points: DEFAULT_POINTS, models: standardRoster() };
+
+function levelSelect(i, k, v, max = 4, blank = false) {
+  const opts = (blank ? [""] : []).concat(Array.from({ length: max }, (_, n) => n + 1));
+  return `<select data-roster="${i}" data-field="${k}" aria-label="${k} of row ${i + 1}">${opts.map((o) => `<option value="${o}"${String(v ?? "") === String(o) ? " selected" : ""}>${o === "" ? "–" : o}</option>`).join("")}</select>`;
+}
+
+function rosterRows() {
+  return builder.models.map((m, i) => `<tr data-row="${i}">` +
+    `<td><input type="number" min="0" max="99" data-roster="${i}" data-field="shirt" value="${esc(m.shirt)}" aria-label="shirt of row ${i + 1}"></td>` +
+    `<td><input type="text" maxlength="40" data-roster="${i}" data-field="name" value="${esc(m.name)}" aria-label="name of row ${i + 1}"></td>` +
+    LEVELS.map((k) => `<td>${levelSelect(i, k, m[k])}</td>`).join("") +
+    `<td>${levelSelect(i, "SV", m.SV, 2, true)}</td>` +
+    `<td><select data-roster="${i}" data-field="skill" aria-label="skill of row ${i + 1}"><option value="">–</option>${SKILLS.map((s) => `<option${skillKey(s) === skillKey(m.skill) ? " selected" : ""}>${s}</option>`).join("")}</select></td>` +
+    `<td><input type="checkbox" data-roster="${i}" data-field="gk"${m.gk ? " checked" : ""} aria-label="keeper, row ${i + 1}"></td>` +
+    `<td><input type="checkbox" data-roster="${i}" data-field="bench"${m.bench ? " checked" : ""} aria-label="bench, row ${i + 1}"></td>` +
+    `<td class="sc-cost" data-cost="${i}">${modelCost(m)}</td></tr>`).join("");
+}
+
+function paintRoster(root) {
+  const body = root.querySelector("#sc-roster-rows");
+  if (body) body.innerHTML = rosterRows();
+  paintRosterSums(root);
+}
+
+function paintRosterSums(root) {
+  const total = builder.models.reduce((n, m) => n + modelCost(m), 0);
+  const problems = rosterProblems(builder.models, builder.points);
+  const sum = root.querySelector("#sc-roster-total");
+  if (sum) {
+    sum.textContent = `${total} of ${builder.points} points (${builder.points - total} left)`;
+    sum.dataset.over = String(total > builder.points);
+  }
+  builder.models.forEach((m, i) => {
+    const cell = root.querySelector(`[data-cost="${i}"]`);
+    if (cell) cell.textContent = String(modelCost(m));
+  });
+  const list = root.querySelector("#sc-roster-problems");
+  if (list) {
+    list.replaceChildren(...problems.map((p) => {
+      const li = document.createElement("li");
+      li.dataset.rule = p.rule;
+      li.textContent = p.text;
+      return li;
+    }));
+  }
+  const ok = root.querySelector("#sc-roster-ok");
+  if (ok) ok.hidden = problems.length > 0;
+  const sendBtn = root.querySelector("#sc-roster-send");
+  if (sendBtn) {
+    sendBtn.disabled = problems.length > 0 || !mayEnter(builder.team);
+    sendBtn.textContent = `Send ${team(builder.team)}'s roster`;
+  }
+}
+
+function setRosterField(i, field, el) {
+  const m = builder.models[i];
+  if (!m) return;
+  if (field === "name") m.name = el.value;
+  else if (field === "skill") m.skill = el.value || undefined;
+  else if (field === "gk" || field === "bench") m[field] = el.checked || undefined;
+  else if (field === "SV") m.SV = el.value === "" ? undefined : Number(el.value);
+  else m[field] = el.value === "" ? null : Number(el.value);
+}
+
+// A roster file: the builder's JSON ({team, points, models}) or a roster line ({type, team, models}).
+export function readRosterFile(text) {
+  const doc = JSON.parse(text);
+  const models = Array.isArray(doc) ? doc : doc?.models;
+  if (!Array.isArray(models) || !models.every(isObj)) throw new Error("no models in this file");
+  return { team: TEAMS.includes(doc?.team) ? doc.team : null, points: isInt(doc?.points) ? doc.points : null,
+    models: models.map((m) => ({ ...m })) };
+}
+
+function download(root) {
+  const doc = JSON.stringify({ team: builder.team, points: builder.points, models: rosterLine(builder.team, builder.models).models }, null, 1);
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([doc], { type: "application/json" }));
+  a.download = `roster-${builder.team}.json`;
+  root.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// ---- the panel -----------------------------------------------------------------------------------------------
+let lastDoc = null;
+let lastRoot = null;
+let formsKey = null;
+
+function facts(doc) {
+  const units = unitsOf(doc);
+  const injury = isInt(doc.half_length) && doc.half_length > 12 ? ` (+${doc.half_length - 12} injury)` : "";
+  const subs = doc.substitutions_left ?? {};
+  return [
+    ["Half", `${doc.half ?? "–"}`],
+    ["Turn", `${doc.turn ?? "–"} of ${doc.half_length ?? 12}${injury}`],
+    ["Counted", `${doc.counted ?? 0} (injury time: +1 turn per 2)`],
+    ["Phase", `${words(doc.phase)}${doc.team ? `: ${team(doc.team)}` : ""}${doc.acted ? " (pass or shot made)" : ""}`],
+    ["Ball", possession(doc) + (doc.ball?.state ? ` (${doc.ball.state})` : "")],
+    ["Subs left", `Red ${subs.red ?? "–"}, Blue ${subs.blue ?? "–"}`],
+    ["Units", units],
+  ];
+}
+
+function setText(node, text) {
+  if (node && node.textContent !== text) node.textContent = text;
+}
+
+function paint(doc, root) {
+  lastDoc = doc;
+  lastRoot = root;
+  ensureWired(root);
+  const aw = doc.awaiting ?? {};
+  const act = root.querySelector("#sc-awaiting");
+  setText(act, toAct(doc));
+  if (act) act.dataset.team = aw.team ?? "";
+  const f = root.querySelector("#sc-facts");
+  if (f) {
+    const html = facts(doc).map(([k, v]) => `<div data-fact="${esc(k)}"><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join("");
+    if (f.innerHTML !== html) f.innerHTML = html;
+  }
+  paintControls(doc, root);
+  paintModels(doc, root);
+  const rosterBox = root.querySelector("#sc-roster");
+  if (rosterBox && aw.what === "roster" && !rosterBox.dataset.touched) rosterBox.open = true;
+  if (isObj(doc.options) && isInt(doc.options.points) && !builder.pointsSet) {
+    builder.points = doc.options.points;
+    const p = root.querySelector("#sc-roster-points");
+    if (p) p.value = String(builder.points);
+    paintRosterSums(root);
+  }
+  if (role.kind === "coach") refreshPrivate(doc.seq);
+}
+
+// The dice buttons and the forms: rewritten when what they show changes (the state, the role, a tap).
+function paintControls(doc, root) {
+  const entering = role.kind !== "spectator";
+  root.querySelector("#sc-enter").hidden = !entering;
+  const key = JSON.stringify([doc.seq, role, openForm, drafts]);
+  if (key === formsKey) return;
+  formsKey = key;
+  const units = unitsOf(doc);
+  root.querySelector("#sc-dice").innerHTML = entering ? diceHtml(doc) : "";
+  const { primary, more } = entering ? formsFor(doc) : { primary: [], more: [] };
+  const allowed = (t) => t !== "decline" || role.kind !== "coach" || true;
+  if (openForm && !primary.includes(openForm) && !more.includes(openForm)) openForm = null;
+  const opened = openForm ?? primary.find((t) => FORMS[t].fields.length) ?? null;
+  root.querySelector("#sc-forms").innerHTML = primary.filter(allowed).map((t) => formHtml(doc, t, units, t === opened)).join("");
+  const moreBox = root.querySelector("#sc-more");
+  moreBox.hidden = !more.length;
+  root.querySelector("#sc-more-forms").innerHTML = more.filter(allowed).map((t) => formHtml(doc, t, units, t === opened)).join("");
+  if (opened && more.includes(opened)) moreBox.open = true;
+}
+
+function repaint() {
+  if (lastDoc && lastRoot) {
+    formsKey = null;
+    paintControls(lastDoc, lastRoot);
+    paintModels(lastDoc, lastRoot);
+    paintRosterSums(lastRoot);
+  }
+}
+
+function applyRole(root) {
+  const kind = root.querySelector("#sc-role").value;
+  const [k, t] = kind.split(":");
+  role.kind = k === "coach" ? "coach" : k === "referee" && simSend ? "referee" : "spectator";
+  role.team = k === "coach" ? t : null;
+  role.code = root.querySelector("#sc-code").value.trim();
+  root.querySelector("#sc-code-row").hidden = role.kind !== "coach";
+  privateView = null;
+  privateSeq = null;
+  document.body.dataset.soccerRole = role.kind + (role.team ? `:${role.team}` : "");
+  if (role.kind === "coach") builder.team = role.team;
+  const teamSel = root.querySelector("#sc-roster-team");
+  if (teamSel) teamSel.value = builder.team;
+  for (const k2 of Object.keys(drafts)) delete drafts[k2];
+  repaint();
+  if (lastDoc) refreshPrivate(lastDoc.seq);
+}
+
+let wired = null;
+function ensureWired(root) {
+  if (wired === root) return;
+  wired = root;
+  rollsBox = root.querySelector("#sc-rolls");
+  paintRolls();
+  showRefusal = (text) => {
+    const el = root.querySelector("#sc-refusal");
+    if (!el) return;
+    el.textContent = text ?? "";
+    el.hidden = !text;
+  };
+  const roleSel = root.querySelector("#sc-role");
+  roleSel.querySelector('option[value="referee"]').disabled = !simSend;
+  const wanted = new URLSearchParams(location.search).get("coach");
+  roleSel.value = TEAMS.includes(wanted) ? `coach:${wanted}` : simSend ? "referee" : "spectator";
+  applyRole(root);
+  roleSel.addEventListener("change", () => applyRole(root));
+  root.querySelector("#sc-code").addEventListener("change", () => applyRole(root));
+  paintRoster(root);
+
+  root.addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (!b || !root.contains(b)) return;
+    const snap = lastDoc;
+    if (b.dataset.openForm) {
+      openForm = b.dataset.openForm === openForm ? null : b.dataset.openForm;
+      if (openForm === null) openForm = "";
+      repaint();
+    } else if (b.dataset.form && b.dataset.key) {
+      const d = (drafts[b.dataset.form] ??= {});
+      const kind = b.dataset.kind;
+      const spec = FORMS[b.dataset.form].fields.find(([k]) => k === b.dataset.key);
+      if (kind === "bool") {
+        const now = initial(snap, b.dataset.form, b.dataset.key, kind, spec?.[2] ?? {}, d);
+        d[b.dataset.key] = !(now === true);
+      } else {
+        const v = kind === "dist" || kind === "int" ? Number(b.dataset.value) : b.dataset.value;
+        const now = initial(snap, b.dataset.form, b.dataset.key, kind, spec?.[2] ?? {}, d);
+        if (now === v && spec?.[2]?.optional) d[b.dataset.key] = null; // a second tap clears an option
+        else d[b.dataset.key] = v;
+      }
+      openForm = b.dataset.form;
+      repaint();
+    } else if (b.dataset.send) {
+      const type = b.dataset.send;
+      const line = lineOf(type, snap);
+      if (typeof line === "string") {
+        showRefusal(line);
+        return;
+      }
+      send(line).then((ok) => {
+        if (ok) {
+          delete drafts[type];
+          openForm = type === "move" ? "move" : null;
+          repaint();
+        }
+      });
+    } else if (b.dataset.die && b.dataset.face) {
+      send({ type: "roll", die: b.dataset.die, value: Number(b.dataset.face) });
+    } else if (b.id === "sc-dispute-send") {
+      const a = root.querySelector("#sc-dispute-a").value.trim();
+      const bb = root.querySelector("#sc-dispute-b").value.trim();
+      if (!a || !bb) {
+        showRefusal("Dispute: write both readings");
+        return;
+      }
+      send({ type: "dispute", a, b: bb }).then((ok) => {
+        if (ok) {
+          root.querySelector("#sc-dispute-a").value = "";
+          root.querySelector("#sc-dispute-b").value = "";
+        }
+      });
+    } else if (b.id === "sc-roster-standard") {
+      builder.models = standardRoster();
+      paintRoster(root);
+    } else if (b.id === "sc-roster-save") {
+      download(root);
+    } else if (b.id === "sc-roster-load") {
+      root.querySelector("#sc-roster-file").click();
+    } else if (b.id === "sc-roster-send") {
+      if (!rosterProblems(builder.models, builder.points).length) send(rosterLine(builder.team, builder.models));
+    }
+  });
+  root.addEventListener("input", (e) => {
+    const el = e.target;
+    if (el.matches?.("input.sc-num")) {
+      const d = (drafts[el.dataset.form] ??= {});
+      d[el.dataset.key] = el.value === "" ? null : Number(el.value);
+      for (const chip of root.querySelectorAll(`button[data-form="${el.dataset.form}"][data-key="${el.dataset.key}"]`)) {
+        chip.setAttribute("aria-pressed", String(Number(chip.dataset.value) === d[el.dataset.key]));
+      }
+      formsKey = JSON.stringify([lastDoc?.seq, role, openForm, drafts]); // no rewrite under the typing finger
+    } else if (el.dataset?.roster !== undefined) {
+      setRosterField(Number(el.dataset.roster), el.dataset.field, el);
+      paintRosterSums(root);
+    } else if (el.id === "sc-roster-points") {
+      builder.points = Number(el.value) || 0;
+      builder.pointsSet = true;
+      paintRosterSums(root);
+    }
+  });
+  root.addEventListener("change", (e) => {
+    const el = e.target;
+    if (el.id === "sc-roster-team") {
+      builder.team = el.value;
+      paintRosterSums(root);
+    } else if (el.id === "sc-roster-file" && el.files?.[0]) {
+      el.files[0].text().then((text) => {
+        const got = readRosterFile(text);
+        builder.models = got.models;
+        if (got.team && role.kind !== "coach") builder.team = got.team;
+        if (got.points) builder.points = got.points;
+        root.querySelector("#sc-roster-team").value = builder.team;
+        root.querySelector("#sc-roster-points").value = String(builder.points);
+        paintRoster(root);
+        showRefusal(null);
+      }).catch((err) => showRefusal(`Roster file not read: ${err?.message ?? err}`)).finally(() => { el.value = ""; });
+    }
+  });
+  root.querySelector("#sc-roster").addEventListener("toggle", (e) => { e.target.dataset.touched = "1"; });
+}
+
+const ROSTER_HEAD = `<tr><th>#</th><th>Name</th>${LEVELS.map((k) => `<th>${k}</th>`).join("")}<th>SV</th><th>Skill</th><th>gk</th><th>bench</th><th>Cost</th></tr>`;
+
+export const panel = {
+  label: "The referee's console",
+  html: `
+  <div id="soccer">
+  <p id="sc-awaiting" class="sc-awaiting" aria-live="polite"></p>
+  <dl id="sc-facts" class="facts sc-facts"></dl>
+  <div class="sc-role-row">
+    <label>View <select id="sc-role">
+      <option value="spectator">spectator</option><option value="referee">referee (simulator)</option>
+      <option value="coach:red">Red's coach</option><option value="coach:blue">Blue's coach</option>
+    </select></label>
+    <span id="sc-code-row" hidden><label>team code <input id="sc-code" type="password" autocomplete="off" size="8"></label></span>
+  </div>
+  <p id="sc-refusal" class="sc-refusal" role="status" hidden></p>
+  <section id="sc-enter" aria-label="Enter a line" hidden>
+    <div id="sc-dice" class="sc-dice"></div>
+    <div id="sc-forms" class="sc-forms"></div>
+    <details id="sc-more" class="sc-more"><summary>more</summary><div id="sc-more-forms" class="sc-forms"></div></details>
+    <details id="sc-dispute" class="sc-dispute"><summary>Dispute</summary>
+      <p class="hint">Two readings; one die decides (1-3 the first, 4-6 the second).</p>
+      <input id="sc-dispute-a" type="text" maxlength="200" placeholder="first reading" aria-label="first reading">
+      <input id="sc-dispute-b" type="text" maxlength="200" placeholder="second reading" aria-label="second reading">
+      <button type="button" id="sc-dispute-send">Send dispute</button>
+    </details>
+  </section>
+  <section class="sc-rolls-box" aria-label="The latest rolls" hidden><h2>Rolls</h2><ol id="sc-rolls" class="sc-rolls"></ol></section>
+  <h2 class="team-red">Red</h2>
+  <div class="table-wrap"><table id="sc-models-red" class="sc-models"><thead></thead><tbody></tbody></table></div>
+  <h2 class="team-blue">Blue</h2>
+  <div class="table-wrap"><table id="sc-models-blue" class="sc-models"><thead></thead><tbody></tbody></table></div>
+  <details id="sc-roster" class="sc-roster"><summary>Roster builder</summary>
+    <div class="sc-roster-bar">
+      <label>Team <select id="sc-roster-team"><option value="red">Red</option><option value="blue">Blue</option></select></label>
+      <label>Budget <input id="sc-roster-points" type="number" min="0" step="10" value="${DEFAULT_POINTS}"></label>
+      <button type="button" id="sc-roster-standard">Standard roster</button>
+      <button type="button" id="sc-roster-save">Save file</button>
+      <button type="button" id="sc-roster-load">Load file</button>
+      <input id="sc-roster-file" type="file" accept="application/json,.json" hidden>
+    </div>
+    <p id="sc-roster-total" class="sc-roster-total"></p>
+    <p id="sc-roster-ok" class="sc-ok">Every limit of the rules is kept.</p>
+    <ul id="sc-roster-problems" class="sc-problems"></ul>
+    <div class="table-wrap"><table class="sc-roster-table"><thead>${ROSTER_HEAD}</thead><tbody id="sc-roster-rows"></tbody></table></div>
+    <button type="button" id="sc-roster-send">Send roster</button>
+  </details>
+  </div>`,
+  paint,
+};
+
+// ---- the simulator: its sender is the referee's path ------------------------------------------------------------
+export const sim = {
+  hint: "Nothing is sensed: enter each action in the console's forms; dice by the buttons of the team whose dice are due.",
+  controls: "",
+  // a refusal of the referee (its response to sim/input), shown beside the forms
+  refused: (text) => showRefusal(text),
+  // sb/sim.js hands over its sender (publishes on <base>/sim/input)
+  attach(publish) {
+    simSend = publish;
+    if (lastRoot) {
+      const sel = lastRoot.querySelector('#sc-role option[value="referee"]');
+      if (sel) sel.disabled = false;
+      if (role.kind === "spectator") {
+        lastRoot.querySelector("#sc-role").value = "referee";
+        applyRole(lastRoot);
+      }
+    }
+  },
+};
+
+// No board: the page's pitch, clocks and legend are hidden for this game (css/soccer.css).
+export const pitch = { arcs: false, goalSpace: false };
+export const clock = { moveLabel: "Move clock", turnLeft: () => null };
+
+(function styles() {
+  if (typeof document === "undefined" || document.querySelector('link[data-soccer-css]')) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = "css/soccer.css";
+  link.dataset.soccerCss = "";
+  document.head.append(link);
+})();
