@@ -79,6 +79,7 @@ export class MatchView {
   }
 
   addEvent(ev, { announce = true } = {}) {
+    this.game.onEvent?.(ev); // the game's module may show an event its own way (a roll explained)
     this.newEvents.push(this.eventItem(ev, minute(this.snapshot)));
     if (this.newEvents.length > FEED_LENGTH) this.newEvents.shift();
     const say = announce ? announcement(ev) : null;

@@ -31,6 +31,7 @@ export function setupSim({ publish, view }) {
     const el = $("sim-refusal");
     el.textContent = text ?? "";
     el.hidden = !text;
+    view.game.sim?.refused?.(text ?? null); // a game entering lines from its own panel shows it there too
   };
 
   const send = (line) => {
@@ -93,6 +94,7 @@ export function setupSim({ publish, view }) {
     controlsOf = game;
     $("sim-hint").textContent = game.sim?.hint ?? "Click a token to lift it, then a square to put it down.";
     $("sim-game-controls").innerHTML = game.sim?.controls ?? "";
+    game.sim?.attach?.(send); // a game whose own panel enters lines sends them here (on sim/input)
   };
 
   root.addEventListener("click", (e) => {
