@@ -12,7 +12,7 @@ from .flow import award, goal
 from .flow_lines import pitch_model
 from .lines import BallLine, ClaimLine, handles
 from .movement import awareness
-from .state import Ball, Event, Match, Model, other
+from .state import Ball, Event, Match, Model, num, other
 from .tables import NEED_KEEPER_BLOCK, claim_follow, claim_radius, keeper_blocks
 
 
@@ -34,8 +34,8 @@ def claim(m: Match, line: ClaimLine) -> list[Event]:
 
 def claimed(m: Match, model: Model, cm: float, **fields: object) -> list[Event]:
     m.ball = Ball(holder=model.id, state="held", last_touch=model.team)
-    return [{"event": "claim", "model": model.id, "cm": cm, "radius_cm": claim_radius(cm),
-             "follow_cm": claim_follow(cm), **fields},
+    return [{"event": "claim", "model": model.id, "cm": num(cm), "radius_cm": num(claim_radius(cm)),
+             "follow_cm": num(claim_follow(cm)), **fields},
             {"event": "possession", "team": model.team, "model": model.id}]
 
 

@@ -11,7 +11,7 @@ from .dice import Due, due, resolver
 from .flow import award
 from .flow_lines import pitch_model
 from .lines import HANDLERS, HeaderLine, PassLine, handles
-from .state import Ball, Event, Match, Model, Option, other
+from .state import Ball, Event, Match, Model, Option, num, other
 from .tables import (
     GOAL_KICK_MAX_CM,
     HEADER_MAX_CM,
@@ -134,7 +134,7 @@ def kick(m: Match, model: Model, to: str, cm: float, height: str, *, header: boo
 
 
 def _pass_event(event: str, model: Model, ctx: dict[str, Any], result: str, **fields: Any) -> Event:
-    e: Event = {"event": event, "model": model.id, "to": ctx["to"], "cm": ctx["cm"], "height": ctx["height"],
+    e: Event = {"event": event, "model": model.id, "to": ctx["to"], "cm": num(ctx["cm"]), "height": ctx["height"],
                 "result": result, **fields}
     if ctx.get("restart"):
         e["restart"] = ctx["restart"]
@@ -177,7 +177,7 @@ def resolve_deviation(m: Match, d: Due) -> list[Event]:
     last = m.models[d.context["model"]].team if d.context.get("model") in m.models else team
     m.ball = Ball(holder=None, state="loose", last_touch=last, cause=str(d.context["cause"]),
                   end=d.context.get("end"))
-    return [{"event": "deviation", "direction": direction, "arrow": template_direction(direction), "cm": cm,
+    return [{"event": "deviation", "direction": direction, "arrow": template_direction(direction), "cm": num(cm),
              "dice": faces, "team": team}]
 
 

@@ -109,7 +109,9 @@ def line_action(kind: str, fields: Mapping[str, Any]) -> _Line:
     try:
         return model.model_validate(dict(fields))
     except ValidationError as e:
-        raise Illegal("bad_input", _first_error(e, f"{kind} line")) from None
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "line"
+        raise Illegal("bad_input", f"{kind} line, {where}: {err['msg']}") from None
 
 
 def _begin_mid_match(m: Match, start: Start) -> None:

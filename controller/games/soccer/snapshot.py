@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from controller.snapshot_parts import Dice
 
 from .flow import awaiting
-from .state import Match
+from .state import Match, num
 from .tables import control_zone_cm
 
 SCHEMA: Final = "soccerboard.soccer-snapshot/1"
@@ -47,9 +47,9 @@ class ModelState(_Model):
     status: Literal["pitch", "bench", "off", "sent_off"]
     keeper: bool
     neutralized: bool
-    moved: float
+    moved: int | float
     yellow: int
-    zone_cm: float
+    zone_cm: int | float
     levels: dict[str, int | str]
 
 
@@ -94,8 +94,8 @@ def snapshot_of(m: Match) -> SoccerSnapshot:
                           dice=Score(**a["dice"]), may=a["may"]),
         models={mid: ModelState(team=x.team, shirt=x.shirt, name=x.name,  # type: ignore[arg-type]
                                 status=x.status, keeper=x.keeper, neutralized=x.neutralized,
-                                moved=x.moved, yellow=x.yellow,
-                                zone_cm=_zone(control_zone_cm(x.level("A")), zone),
+                                moved=num(x.moved), yellow=x.yellow,
+                                zone_cm=num(_zone(control_zone_cm(x.level("A")), zone)),
                                 levels=_levels(x.levels, x.public, x.skill))
                 for mid, x in sorted(m.models.items(), key=lambda kv: (kv[1].team != "red", kv[1].shirt))},
         substitutions_left=Score(**m.substitutions_left), units=m.options.units)

@@ -13,6 +13,11 @@ Status = Literal["pitch", "bench", "off", "sent_off"]
 Event = dict[str, Any]
 
 
+def num(x: float) -> float | int:
+    """A distance as the lines and events show it: 18, not 18.0."""
+    return int(x) if float(x).is_integer() else x
+
+
 def other(team: str) -> str:
     return "blue" if team == "red" else "red"
 
