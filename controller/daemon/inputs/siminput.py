@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from controller.daemon.inputs.commands import load_json
 from controller.echo import quoted
+from controller.games import own_lines_and_keys
 from hal.board import TOKEN_BIT, square_index
 from hal.events import BUTTON_NAMES, DIE_NAMES
 from hal.frames import tokens_at
@@ -63,6 +64,8 @@ def deliver(board: SimBoard, line: dict) -> dict | None:
     """Hand `line` to the sim board; returns the line to queue for the core instead when the board has
     no sensor for it (spin, setup, clock). Raises SimInputError, changing nothing, when it cannot be done."""
     kind = line.get("type")
+    if kind in own_lines_and_keys()[0] and not (kind == "move" and "from" in line):
+        return line         # a line of a game's own (entered at a table, not sensed): the core judges it
     if kind in ("lift", "place"):
         square, token = _square(line, "square"), _token(line)
         here = token in tokens_at(board.frame, square)
