@@ -1,0 +1,271 @@
+"""Soccer!!'s referee console on a phone (390 x 844, touch), in Chromium, against the real daemon in simulator
+mode: the page's lines go out on `<base>/sim/input` as the browser simulator sends them, the daemon referees
+them and the page paints what it publishes. Each test taps as a referee would and counts the taps."""
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import paho.mqtt.client as mqtt
+import pytest
+
+from simulator.bench.waits import wait_for
+from tests.web.web_helpers import BoardPublisher, InProcessDaemon, live_url, make_server, wait_connected
+
+PHONE = {"width": 390, "height": 844}
+SETUP = {"type": "setup", "ruleset": "soccer", "kickoff": "red"}
+
+
+class Listener:
+    """Hears what the page publishes on <base>/sim/input (the daemon takes it from the broker as well)."""
+
+    def __init__(self, port: int, board: str) -> None:
+        self.lines: list[dict] = []
+        self._lock = threading.Lock()
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        self._up = threading.Event()
+        self._topic = f"soccerboard/{board}/sim/input"
+        self.client.on_connect = self._connected
+        self.client.on_message = self._message
+        self.client.connect("127.0.0.1", port, keepalive=10)
+        self.client.loop_start()
+        if not self._up.wait(5):
+            raise AssertionError("the listener could not connect")
+
+    def _connected(self, client, userdata, flags, reason_code, properties) -> None:
+        client.subscribe(self._topic, qos=1)
+        self._up.set()
+
+    def _message(self, client, userdata, msg) -> None:
+        with self._lock:
+            self.lines.append(json.loads(msg.payload))
+
+    def sent(self) -> list[dict]:
+        with self._lock:
+            return list(self.lines)
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+class Thumb:
+    """Taps on the page, counted."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).first.tap()
+        self.taps += 1
+
+
+@pytest.fixture(scope="module")
+def sim_server(web_broker):
+    server = make_server({"ws_port": web_broker.ws_port, "sim": True})
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def phone(browser, request):
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, accept_downloads=True)
+    pg = ctx.new_page()
+    pg.set_default_timeout(10000)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.errors = errors
+    yield pg
+    ctx.close()
+
+
+@pytest.fixture
+def match(web_broker, board, sim_server, phone, tmp_path):
+    """The real daemon in simulator mode (it takes <base>/sim/input), set up for Soccer!! by the set-up line
+    given, a listener on what the page sends, and the page open on it as the referee's (simulator) view."""
+    made: list = []
+
+    def start(setup: dict):
+        d = InProcessDaemon(web_broker.port, board, tmp_path / "journal", sim_mode=True).start()
+        made.append(d)
+        d.put(setup)
+        d.settle()
+        heard = Listener(web_broker.port, board)
+        made.append(heard)
+        phone.goto(live_url(sim_server.url, board, sim=1))
+        wait_connected(phone)
+        phone.wait_for_selector("#soccer")
+        phone.wait_for_function("() => document.body.dataset.soccerRole === 'referee'")
+        return d, heard
+    yield start
+    for thing in reversed(made):
+        thing.stop() if isinstance(thing, InProcessDaemon) else thing.close()
+    BoardPublisher(web_broker.port, board).clear()
+
+
+def _seq(page) -> int:
+    return int(page.evaluate("document.body.dataset.seq || '0'"))
+
+
+def _awaiting(page) -> str:
+    return page.inner_text("#sc-awaiting")
+
+
+def _after(page, seq: int) -> None:
+    page.wait_for_function("s => Number(document.body.dataset.seq || 0) > s", arg=seq)
+
+
+def _sent(thumb: Thumb, selector: str) -> None:
+    """Tap a send button and wait for the state it makes."""
+    before = _seq(thumb.page)
+    thumb.tap(selector)
+    _after(thumb.page, before)
+
+
+def chip(form: str, key: str, value: str) -> str:
+    return f"#soccer button.sc-chip[data-form='{form}'][data-key='{key}'][data-value='{value}']"
+
+
+def send(form: str) -> str:
+    return f"#soccer .sc-send[data-send='{form}']"
+
+
+def test_a_full_turn_is_entered_by_taps_on_a_phone(match, phone):
+    _, heard = match({**SETUP, "rosters": "standard"})
+    page = phone
+    assert not page.locator(".pitch-wrap").is_visible()                 # nothing is sensed: no board
+    assert "kick off" in _awaiting(page).lower()
+    thumb = Thumb(page)
+    counts: dict[str, int] = {}
+
+    # the kick-off: the kick-off form is open, kicker and receiver are two chips
+    thumb.tap(chip("kick_off", "from", "red-9"))
+    thumb.tap(chip("kick_off", "to", "red-10"))
+    _sent(thumb, send("kick_off"))
+    counts["kick-off"] = thumb.taps
+    page.wait_for_function("() => /movement phase/i.test(document.querySelector('#sc-awaiting').textContent)")
+
+    # red's phase: move, move, pass, its roll, end of the phase
+    start = thumb.taps
+    thumb.tap(chip("move", "model", "red-7"))
+    thumb.tap(chip("move", "cm", "15"))
+    _sent(thumb, send("move"))
+    thumb.tap(chip("move", "model", "red-10"))
+    thumb.tap(chip("move", "cm", "10"))
+    _sent(thumb, send("move"))
+    thumb.tap("#soccer .sc-tab[data-open-form='pass']")
+    thumb.tap(chip("pass", "to", "red-7"))
+    thumb.tap(chip("pass", "cm", "30"))
+    thumb.tap(chip("pass", "height", "high"))
+    _sent(thumb, send("pass"))
+    page.wait_for_selector("#soccer .sc-face[data-die='red'][data-face='4']")
+    assert "roll" in _awaiting(page).lower()
+    _sent(thumb, "#soccer .sc-face[data-die='red'][data-face='4']")
+    page.wait_for_function("() => document.querySelectorAll('#sc-rolls li').length > 0")
+    rolled = page.inner_text("#sc-rolls li:first-child")
+    assert "4" in rolled, rolled
+    _sent(thumb, send("end_phase"))
+    counts["red phase"] = thumb.taps - start
+
+    # blue's phase: one move and the end of the phase; the turn ends
+    start = thumb.taps
+    page.wait_for_function("() => /Blue/.test(document.querySelector('#sc-awaiting').textContent)")
+    thumb.tap(chip("move", "model", "blue-7"))
+    thumb.tap(chip("move", "cm", "10"))
+    _sent(thumb, send("move"))
+    _sent(thumb, send("end_phase"))
+    counts["blue phase"] = thumb.taps - start
+    page.wait_for_function("() => /Turn\\s*2 of/.test(document.querySelector('#sc-facts').textContent)")
+
+    types = [line["type"] for line in heard.sent()]
+    assert types == ["kick_off", "move", "move", "pass", "roll", "end_phase", "move", "end_phase"], types
+    assert heard.sent()[3] == {"type": "pass", "model": "red-10", "to": "red-7", "cm": 30, "height": "high"}
+    print(f"taps: {counts}")
+    assert counts["red phase"] <= 13 and counts["blue phase"] <= 4, counts
+    assert page.errors == []
+
+
+def test_a_roster_is_built_a_broken_limit_explained_fixed_and_sent(match, phone, tmp_path):
+    _, heard = match(SETUP)
+    page = phone
+    page.wait_for_function("() => /roster/i.test(document.querySelector('#sc-awaiting').textContent)")
+    assert page.locator("#sc-roster").evaluate("e => e.open")        # awaited: the builder is open
+    thumb = Thumb(page)
+    thumb.tap("#sc-roster-standard")
+    assert page.inner_text("#sc-roster-total").startswith("1700 of 1700")
+    assert page.locator("#sc-roster-problems li").count() == 0
+
+    # two level 4s on shirt 9: the model limit and the budget are broken, each said; send is refused
+    page.select_option("select[data-roster='8'][data-field='S']", "4")
+    page.select_option("select[data-roster='8'][data-field='P']", "4")
+    rules = page.locator("#sc-roster-problems li").evaluate_all("l => l.map(e => e.dataset.rule)")
+    assert set(rules) == {"model_level4", "budget"}, rules
+    assert "shirt 9 has 2 level 4s" in page.inner_text("#sc-roster-problems")
+    assert "60 over the budget of 1700" in page.inner_text("#sc-roster-problems")
+    assert page.locator("#sc-roster-send").is_disabled()
+
+    # fixed: S back to 2, and P 4 paid for by shirts 2 and 3 passing at level 1
+    page.select_option("select[data-roster='8'][data-field='S']", "2")
+    page.select_option("select[data-roster='1'][data-field='P']", "1")
+    page.select_option("select[data-roster='2'][data-field='P']", "1")
+    assert page.locator("#sc-roster-problems li").count() == 0
+    assert page.inner_text("#sc-roster-total").startswith("1700 of 1700")
+
+    # saved to a file and loaded back
+    with page.expect_download() as got:
+        page.locator("#sc-roster-save").tap()
+    saved = json.loads(Path(got.value.path()).read_text())
+    assert saved["team"] == "red" and len(saved["models"]) == 14 and saved["models"][8]["P"] == 4
+    broken = {**saved, "models": [{**m, "skill": "Team Captain"} if m["shirt"] == 5 else m for m in saved["models"]]}
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken))
+    page.set_input_files("#sc-roster-file", str(path))
+    page.wait_for_selector("#sc-roster-problems li[data-rule='captain']")
+    assert "2 Team Captains" in page.inner_text("#sc-roster-problems")
+    page.set_input_files("#sc-roster-file", _write(tmp_path, saved))
+    page.wait_for_function("() => document.querySelectorAll('#sc-roster-problems li').length === 0")
+
+    # sent as red's roster line; then blue's standard one, and the kick-off is awaited
+    before = _seq(page)
+    page.locator("#sc-roster-send").tap()
+    wait_for(lambda: any(line["type"] == "roster" for line in heard.sent()), 10, "the roster line")
+    line = heard.sent()[-1]
+    assert line["team"] == "red" and len(line["models"]) == 14
+    assert line["models"][8] == {"shirt": 9, "name": "Player 9", "P": 4, "S": 2, "H": 2, "INT": 2, "A": 2, "PC": 1}
+    assert line["models"][0]["gk"] is True and line["models"][0]["SV"] == 2 and line["models"][11]["bench"] is True
+    _after(page, before)
+    page.select_option("#sc-roster-team", "blue")
+    page.locator("#sc-roster-standard").tap()
+    before = _seq(page)
+    page.locator("#sc-roster-send").tap()
+    _after(page, before)
+    page.wait_for_function("() => /kick off/i.test(document.querySelector('#sc-awaiting').textContent)")
+    assert page.errors == []
+
+
+def _write(tmp_path: Path, doc: dict) -> str:
+    path = tmp_path / "saved.json"
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def test_a_refused_line_is_said_beside_the_forms_and_changes_nothing(match, phone):
+    d, _ = match({**SETUP, "rosters": "standard"})
+    page = phone
+    thumb = Thumb(page)
+    thumb.tap(chip("kick_off", "from", "red-9"))
+    thumb.tap(chip("kick_off", "to", "red-10"))
+    _sent(thumb, send("kick_off"))
+    thumb.tap(chip("move", "model", "red-7"))
+    thumb.tap(chip("move", "cm", "20"))
+    _sent(thumb, send("move"))
+    seq = _seq(page)
+    thumb.tap(chip("move", "model", "red-7"))
+    page.fill("#soccer input.sc-num[data-form='move'][data-key='cm']", "7.5")
+    thumb.tap(send("move"))
+    page.wait_for_selector("#sc-refusal:not([hidden])")
+    assert "7.5" in page.inner_text("#sc-refusal"), page.inner_text("#sc-refusal")
+    assert _seq(page) == seq and d.seq == seq
+    assert page.errors == []
