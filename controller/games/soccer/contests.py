@@ -196,7 +196,7 @@ def resolve_kick_away_side(m: Match, d: Due) -> list[Event]:
     team = d.context["team"]
     face = d.faces()[0]
     thrower = team if kicked_away_side_line(face) == "A" else other(team)
-    return award(m, "throw_in", thrower, None, counted=1, dice=[face])
+    return award(m, "throw_in", thrower, "field", counted=1, dice=[face])
 
 
 @resolver("kick_away_goal_line")

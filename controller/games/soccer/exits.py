@@ -11,7 +11,7 @@ from .contests import show_card
 from .dice import Due, due, resolver
 from .flow import award, goal, neutralize
 from .lines import GkExitLine, handles
-from .state import Event, Match, other
+from .state import Event, Match, num, other
 from .tables import (
     corner_exit_is_offence,
     exit_is_offence,
@@ -60,7 +60,7 @@ def resolve_gk_exit(m: Match, d: Due) -> list[Event]:
     result = "offence" if offence else ("success" if total >= ctx["need"] else "fail")
     if ctx["skill"]:
         m.reveal(keeper, "skill")
-    events: list[Event] = [{"event": "gk_exit", "model": keeper.id, "cm": ctx["cm"], "dice": [face],
+    events: list[Event] = [{"event": "gk_exit", "model": keeper.id, "cm": num(ctx["cm"]), "dice": [face],
                             "modifier": ctx["modifier"], "total": total, "need": ctx["need"], "result": result}]
     kt = keeper.team
     if result == "success":

@@ -14,7 +14,7 @@ from .flow_lines import pitch_model
 from .lines import HANDLERS, BallLine, PassLine, PlayOutLine, ShootLine, ThrowInLine, handles
 from .passing import kick, receive, resolve_pass, template
 from .shooting import SHOOTING_AREAS, check_shot, start_shot
-from .state import Ball, Event, Match, Model, Option, other
+from .state import Ball, Event, Match, Model, Option, num, other
 from .tables import (
     GOAL_KICK_MAX_CM,
     KEEPER_HANDS_MAX_CM,
@@ -209,7 +209,7 @@ def resolve_throw_in(m: Match, d: Due) -> list[Event]:
     face = d.faces()[0]
     total = face + ctx["modifier"]
     ok = total >= NEED_THROW_IN
-    event: Event = {"event": "pass", "model": thrower.id, "to": ctx["to"], "cm": ctx["cm"], "height": "low",
+    event: Event = {"event": "pass", "model": thrower.id, "to": ctx["to"], "cm": num(ctx["cm"]), "height": "low",
                     "result": "success" if ok else "deviate", "restart": "throw_in", "dice": [face],
                     "modifier": ctx["modifier"], "total": total, "need": NEED_THROW_IN}
     if ok:

@@ -13,7 +13,7 @@ from .flow import award, goal
 from .flow_lines import pitch_model
 from .lines import HANDLERS, BallLine, HeaderLine, PassLine, ShootLine, handles
 from .passing import template
-from .state import Event, Match, Model, Option, other
+from .state import Event, Match, Model, Option, num, other
 from .tables import (
     NEED_PASS,
     failed_shot,
@@ -201,7 +201,7 @@ def resolve_header_at_goal(m: Match, d: Due) -> list[Event]:
     th = fh + model.level("H") + ctx["modifier"]
     tk = fk + keeper.level("SV") + ctx["keeper_modifier"]
     result = header_at_goal_outcome(th - tk)
-    events: list[Event] = [{"event": "header", "model": model.id, "to": "goal", "cm": ctx["cm"], "at": ctx["at"],
+    events: list[Event] = [{"event": "header", "model": model.id, "to": "goal", "cm": num(ctx["cm"]), "at": ctx["at"],
                             "keeper": keeper.id, "dice": [fh, fk], "modifiers": [ctx["modifier"],
                                                                                  ctx["keeper_modifier"]],
                             "totals": [th, tk], "difference": th - tk, "result": result}]
@@ -269,7 +269,7 @@ def pass_at_goal(m: Match, line: PassLine) -> list[Event]:
     ctx: dict[str, Any] = {"model": model.id, "to": "goal", "cm": line.cm, "height": line.height,
                            "end": other(model.team)}
     if band is None:
-        event: Event = {"event": "pass", "model": model.id, "to": "goal", "cm": line.cm, "height": line.height,
+        event: Event = {"event": "pass", "model": model.id, "to": "goal", "cm": num(line.cm), "height": line.height,
                         "result": "deviate"}
         return [event, *template(m, model.team, line.cm, ctx, cause="pass_at_goal")]
     ctx["modifier"] = band
@@ -285,7 +285,7 @@ def resolve_pass_at_goal(m: Match, d: Due) -> list[Event]:
     face = d.faces()[0]
     total = face + model.level("P") + ctx["modifier"]
     ok = total >= NEED_PASS
-    event: Event = {"event": "pass", "model": model.id, "to": "goal", "cm": ctx["cm"], "height": ctx["height"],
+    event: Event = {"event": "pass", "model": model.id, "to": "goal", "cm": num(ctx["cm"]), "height": ctx["height"],
                     "result": "success" if ok else "deviate", "dice": [face],
                     "modifier": model.level("P") + ctx["modifier"], "total": total, "need": NEED_PASS}
     if ok:
