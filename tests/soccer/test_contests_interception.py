@@ -158,3 +158,16 @@ def test_P20_a_midair_challenge_uses_header_levels_and_the_winner_heads_at_once(
     assert snap["ball"]["holder"] == "blue-4" and snap["ball"]["state"] == "high"
     assert "header" in snap["awaiting"]["may"]
     t.do(type="header", model="blue-4", to="point", cm=20)
+
+
+def test_P49_in_inches_a_3_cm_zone_reaches_1_inch() -> None:
+    t = blue_phase(units="in")
+    assert t.refused(type="intercept", model="blue-4", at="field", cm=1.5) == "too_far"
+    t.do(type="intercept", model="blue-4", at="field", cm=1)
+
+
+def test_P42_with_a_shared_die_the_interceptors_die_comes_first() -> None:
+    t = blue_phase(shared_die=True)
+    t.do(type="intercept", model="blue-4", at="field", cm=2)
+    [contest] = named(t.roll("red", 6) + t.roll("red", 1), "interception")
+    assert contest["dice"] == [6, 1] and contest["result"] == "won"

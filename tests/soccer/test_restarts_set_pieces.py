@@ -11,7 +11,7 @@ def red_loses_it(out: str, end: str | None = None, **options: Any) -> Table:
     """Red's holder plays the ball to a point; it goes out: a restart for blue (P14)."""
     t = Table(kickoff=None, options=dict(options) or None,
               start={"half": 1, "turn": 3, "team": "red", "holder": "red-9"})
-    t.do(type="pass", model="red-9", to="point", cm=10, height="low")
+    t.do(type="pass", model="red-9", to="point", cm=5, height="low")
     if end is None:
         t.do(type="ball", out=out)
     else:
@@ -184,3 +184,31 @@ def test_p20_playing_it_out_over_the_goal_line_is_the_players_corner() -> None:
     t.roll("red", 1, 3, 3)
     events = t.do(type="ball", out="goal_line", end="blue")
     assert named(events, "corner_kick")[0]["team"] == "red"
+
+
+def test_P33_a_penalty_awarded_in_the_last_turn_is_taken_and_the_half_ends_once_it_is_settled() -> None:
+    t = Table(kickoff=None, start={"half": 1, "turn": 15, "team": "blue", "holder": "red-2", "counted": 6})
+    t.do(type="intercept", model="blue-4", at="red:penalty", cm=2)
+    t.roll("blue", 3)
+    t.roll("red", 3)
+    events = t.roll("blue", 2, 3)  # 5: a direct kick to blue, in red's penalty area
+    assert [e["event"] for e in events][-2:] == ["penalty_kick", "turn_end"]
+    assert t.snapshot()["phase"] == "penalty_kick" and t.snapshot()["turn"] == 15
+    t.do(type="shoot", model="blue-9", at="red:penalty", goal_cm=11, zones=0, via="i")
+    t.roll("blue", 1)
+    t.roll("red", 6)
+    t.roll("red", 6, 6)  # Failed 12: the post
+    t.roll("blue", 3)
+    t.roll("blue", 1, 1, 1)
+    assert t.snapshot()["ball"]["state"] == "loose"  # P50: played through its post template
+    events = t.do(type="claim", model="red-5", cm=3)
+    assert named(events, "half_time")
+    assert t.snapshot()["phase"] == "half_time"
+
+
+def test_P49_a_throw_in_in_inches_reaches_8() -> None:
+    t = red_loses_it("side", units="in")
+    assert t.refused(type="throw_in", model="blue-7", to="blue-8", cm=9) == "too_far"
+    t.do(type="throw_in", model="blue-7", to="blue-8", cm=4)
+    [throw] = named(t.roll("blue", 1), "pass")
+    assert throw["modifier"] == 2
