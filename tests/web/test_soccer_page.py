@@ -269,3 +269,57 @@ def test_a_refused_line_is_said_beside_the_forms_and_changes_nothing(match, phon
     assert "7.5" in page.inner_text("#sc-refusal"), page.inner_text("#sc-refusal")
     assert _seq(page) == seq and d.seq == seq
     assert page.errors == []
+
+
+def test_a_dispute_is_sent_and_settled_by_either_teams_die(match, phone):
+    _, heard = match({**SETUP, "rosters": "standard"})
+    page = phone
+    thumb = Thumb(page)
+    thumb.tap(chip("kick_off", "from", "red-9"))
+    thumb.tap(chip("kick_off", "to", "red-10"))
+    _sent(thumb, send("kick_off"))
+    thumb.tap("#sc-dispute summary")
+    page.fill("#sc-dispute-a", "blue-4 stood in the zone")
+    page.fill("#sc-dispute-b", "blue-4 stood outside it")
+    _sent(thumb, "#sc-dispute-send")
+    assert heard.sent()[-1] == {"type": "dispute", "a": "blue-4 stood in the zone", "b": "blue-4 stood outside it"}
+    assert "dispute" in _awaiting(page).lower()
+    assert page.locator("#soccer .sc-face[data-die='red']").count() == 6       # one die of either team
+    assert page.locator("#soccer .sc-face[data-die='blue']").count() == 6
+    _sent(thumb, "#soccer .sc-face[data-die='blue'][data-face='5']")
+    page.wait_for_selector("#sc-rolls li[data-event='dispute']")
+    said = page.inner_text("#sc-rolls li[data-event='dispute']")
+    assert "dice 5" in said and "winner b" in said, said
+    assert "movement phase" in _awaiting(page).lower()          # it closed nothing: red's phase goes on
+    assert page.errors == []
+
+
+def test_a_spectator_enters_nothing_and_a_coach_is_offered_only_its_teams_lines(daemon, board, web_server, phone):
+    d = daemon()
+    d.put({**SETUP, "rosters": "standard", "options": {"units": "in"}})
+    d.put({"type": "kick_off", "from": "red-9", "to": "red-10"})
+    d.settle()
+    page = phone
+    page.goto(live_url(web_server.url, board))                  # no simulator: the spectators' page
+    wait_connected(page)
+    page.wait_for_selector("#soccer")
+    page.wait_for_function("() => /movement phase/i.test(document.querySelector('#sc-awaiting').textContent)")
+    assert page.evaluate("document.body.dataset.soccerRole") == "spectator"
+    assert page.locator("#sc-enter").is_hidden()
+    assert page.locator("#soccer .sc-chip").count() == 0 and page.locator("#soccer .sc-face").count() == 0
+    assert page.locator("#sc-role option[value='referee']").is_disabled()
+    page.locator("#sc-roster summary").tap()
+    assert page.locator("#sc-roster-send").is_disabled()          # built and saved, never sent
+
+    page.select_option("#sc-role", "coach:blue")
+    page.wait_for_selector("#sc-code-row:not([hidden])")
+    page.locator("#soccer .sc-tab[data-open-form='move']").tap()
+    models = page.locator("#soccer button.sc-chip[data-form='move'][data-key='model']")
+    assert models.count() == 11
+    assert set(models.evaluate_all("l => l.map(b => b.dataset.team)")) == {"blue"}
+    cms = page.locator("#soccer button.sc-chip[data-form='move'][data-key='cm']").all_inner_texts()
+    assert cms == ["2", "4", "6", "8"]                              # 5, 10, 15, 20 cm in inches (P49)
+    assert "in" in page.inner_text("#soccer .sc-form[data-form='move']")
+    page.locator("#sc-roster-send").scroll_into_view_if_needed()
+    assert page.input_value("#sc-roster-team") == "blue"
+    assert page.errors == []

@@ -37,13 +37,18 @@ export function unitsOf(snap) {
   return u === "in" ? "in" : "cm";
 }
 
+// "Red 7 Silva" (a name that only repeats the team and shirt is not said twice).
 const name = (snap, id) => {
   const m = snap?.models?.[id];
-  return m ? `${team(m.team)} ${m.shirt ?? shirtOf(id)}${m.name ? ` ${m.name}` : ""}` : id ? `${team(teamOf(id))} ${shirtOf(id)}` : "?";
+  if (!m) return id ? `${team(teamOf(id))} ${shirtOf(id)}` : "?";
+  const plainName = `${team(m.team)} ${m.shirt ?? shirtOf(id)}`;
+  return m.name && m.name !== plainName ? `${plainName} ${m.name}` : plainName;
 };
 
 const RESTARTS = { throw_in: "the throw-in", corner_kick: "the corner", goal_kick: "the goal kick", direct_kick: "the direct kick",
   indirect_kick: "the indirect kick", penalty_kick: "the penalty kick", keeper_ball: "the keeper's kick" };
+
+const PHASES = { play: "movement phase", kick_off: "kick-off", half_time: "half time", full_time: "full time" };
 
 export function diceDue(aw) {
   return TEAMS.filter((t) => isInt(aw?.dice?.[t]) && aw.dice[t] > 0);
@@ -427,7 +432,7 @@ function paintModels(doc, root) {
       const hidden = teamOf(id) === role.team && isObj(own[id]?.levels) ? own[id].levels : null;
       const marks = [m.keeper ? "gk" : "", m.neutralized ? "neutralized" : "", STATUS[m.status] ?? words(m.status),
         m.yellow ? `${"▮".repeat(Math.min(2, m.yellow))} yellow${m.yellow > 1 ? " x2" : ""}` : ""].filter(Boolean).join(", ");
-      const holder = doc.ball?.holder === id ? " ⚽" : "";
+      const holder = doc.ball?.holder === id ? " (ball)" : "";
       return `<tr data-model="${esc(id)}" data-status="${esc(m.status)}"${m.neutralized ? " data-neutralized" : ""}${doc.awaiting?.model === id ? " data-awaited" : ""}>` +
         `<th scope="row">${esc(m.shirt ?? shirtOf(id))}</th><td>${esc(m.name ?? "")}${holder}</td><td>${esc(marks)}</td>` +
         `<td>${isInt(m.moved) || typeof m.moved === "number" ? `${m.moved}` : "–"}</td><td>${typeof m.zone_cm === "number" ? m.zone_cm : "–"}</td>` +
@@ -624,9 +629,9 @@ function facts(doc) {
   return [
     ["Half", `${doc.half ?? "–"}`],
     ["Turn", `${doc.turn ?? "–"} of ${doc.half_length ?? 12}${injury}`],
-    ["Counted", `${doc.counted ?? 0} (injury time: +1 turn per 2)`],
-    ["Phase", `${words(doc.phase)}${doc.team ? `: ${team(doc.team)}` : ""}${doc.acted ? " (pass or shot made)" : ""}`],
-    ["Ball", possession(doc) + (doc.ball?.state ? ` (${doc.ball.state})` : "")],
+    ["Counted", `${doc.counted ?? 0}`],
+    ["Phase", `${doc.team ? `${team(doc.team)}'s ` : ""}${PHASES[doc.phase] ?? RESTARTS[doc.phase]?.replace(/^the /, "") ?? words(doc.phase)}${doc.acted ? " (pass or shot made)" : ""}`],
+    ["Ball", doc.ball?.holder ? `${name(doc, doc.ball.holder)} (${doc.ball.state})` : words(doc.ball?.state ?? "–")],
     ["Subs left", `Red ${subs.red ?? "–"}, Blue ${subs.blue ?? "–"}`],
     ["Units", units],
   ];
@@ -839,14 +844,7 @@ export const panel = {
   html: `
   <div id="soccer">
   <p id="sc-awaiting" class="sc-awaiting" aria-live="polite"></p>
-  <dl id="sc-facts" class="facts sc-facts"></dl>
-  <div class="sc-role-row">
-    <label>View <select id="sc-role">
-      <option value="spectator">spectator</option><option value="referee">referee (simulator)</option>
-      <option value="coach:red">Red's coach</option><option value="coach:blue">Blue's coach</option>
-    </select></label>
-    <span id="sc-code-row" hidden><label>team code <input id="sc-code" type="password" autocomplete="off" size="8"></label></span>
-  </div>
+  <dl id="sc-facts" class="sc-facts"></dl>
   <p id="sc-refusal" class="sc-refusal" role="status" hidden></p>
   <section id="sc-enter" aria-label="Enter a line" hidden>
     <div id="sc-dice" class="sc-dice"></div>
@@ -860,6 +858,13 @@ export const panel = {
     </details>
   </section>
   <section class="sc-rolls-box" aria-label="The latest rolls" hidden><h2>Rolls</h2><ol id="sc-rolls" class="sc-rolls"></ol></section>
+  <div class="sc-role-row">
+    <label>View <select id="sc-role">
+      <option value="spectator">spectator</option><option value="referee">referee (simulator)</option>
+      <option value="coach:red">Red's coach</option><option value="coach:blue">Blue's coach</option>
+    </select></label>
+    <span id="sc-code-row" hidden><label>team code <input id="sc-code" type="password" autocomplete="off" size="8"></label></span>
+  </div>
   <h2 class="team-red">Red</h2>
   <div class="table-wrap"><table id="sc-models-red" class="sc-models"><thead></thead><tbody></tbody></table></div>
   <h2 class="team-blue">Blue</h2>
