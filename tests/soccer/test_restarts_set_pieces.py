@@ -212,3 +212,12 @@ def test_P49_a_throw_in_in_inches_reaches_8() -> None:
     t.do(type="throw_in", model="blue-7", to="blue-8", cm=4)
     [throw] = named(t.roll("blue", 1), "pass")
     assert throw["modifier"] == 2
+
+
+def test_P45_after_a_throw_in_that_lands_the_thrower_may_move_15_cm() -> None:
+    t = red_loses_it("side")
+    t.do(type="throw_in", model="blue-7", to="blue-8", cm=8)
+    t.roll("blue", 4)
+    assert "move" in t.snapshot()["awaiting"]["may"]
+    assert t.refused(type="move", model="blue-7", cm=16) == "too_far"
+    t.do(type="move", model="blue-7", cm=15)

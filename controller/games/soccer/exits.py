@@ -25,8 +25,8 @@ from .tables import (
 
 @handles("gk_exit")
 def gk_exit(m: Match, line: GkExitLine) -> list[Event]:
-    """P26-P27: the keeper the open option names, <= 20 cm away; D6 -1 per model on the axis (Quick exit +1)
-    needs 3/4/5 by distance. Taken during a shot's dice it replaces them."""
+    """P26-P27: the keeper the open option names, <= 20 cm away; D6 -1 per model on the axis (Quick exit +1,
+    Fists +1 at a corner's target) needs 3/4/5 by distance. Taken during a shot's dice it replaces them."""
     option = next((o for o in m.may if o.line == "gk_exit"), None)
     if option is None:
         raise Illegal("not_expected", "no exit now: only before a declared shot's dice or at a corner's target")
@@ -36,9 +36,10 @@ def gk_exit(m: Match, line: GkExitLine) -> list[Event]:
     if need is None:
         raise Illegal("too_far", f"the keeper exits to at most {m.limit(20):g} {m.options.units}")
     keeper = m.models[line.model]
-    quick = keeper.skill == "Quick exit"
-    ctx: dict[str, Any] = {"model": keeper.id, "cm": line.cm, "need": need, "skill": quick,
-                           "modifier": exit_modifier(line.on_axis) + int(quick), "opp_on_spot": line.opp_on_spot,
+    corner = option.context.get("corner") is not None
+    skill = keeper.skill == "Quick exit" or (corner and keeper.skill == "Fists")  # P2
+    ctx: dict[str, Any] = {"model": keeper.id, "cm": line.cm, "need": need, "skill": skill,
+                           "modifier": exit_modifier(line.on_axis) + int(skill), "opp_on_spot": line.opp_on_spot,
                            "goal_area": line.goal_area, **option.context}
     m.may = []
     m.due = due("gk_exit", {keeper.team: 1}, "gk_exit", ctx, first=keeper.team, model=keeper.id)

@@ -110,7 +110,7 @@ def resolve_awareness_move(m: Match, d: Due) -> list[Event]:
 
 def _winner_move(m: Match, line: MoveLine, option: Option) -> list[Event]:
     """P9: the interception's winner may move 5 cm at once, any direction."""
-    limit = m.limit(WINNER_MOVE_CM)
+    limit = m.limit(float(option.context.get("cm", WINNER_MOVE_CM)))  # the thrower's 15 cm too (P45)
     if line.cm > limit:
         raise Illegal("too_far", f"the winner's move is at most {_cm(m, limit)}")
     if line.near is not None or line.stopped_by is not None:

@@ -19,6 +19,7 @@ from .tables import (
     GOAL_KICK_MAX_CM,
     KEEPER_HANDS_MAX_CM,
     NEED_THROW_IN,
+    THROWER_MOVE_CM,
     corner_modifier,
     throw_in_max,
     throw_in_modifier,
@@ -202,6 +203,7 @@ def throw_in_elsewhere(m: Match, line: ThrowInLine) -> list[Event]:
 
 @resolver("throw_in")
 def resolve_throw_in(m: Match, d: Due) -> list[Event]:
+    """p.20: a throw that lands lets the thrower move up to 15 cm at once (P45), its option."""
     ctx = d.context
     thrower = m.models[ctx["model"]]
     if ctx["skill"]:
@@ -213,7 +215,9 @@ def resolve_throw_in(m: Match, d: Due) -> list[Event]:
                     "result": "success" if ok else "deviate", "restart": "throw_in", "dice": [face],
                     "modifier": ctx["modifier"], "total": total, "need": NEED_THROW_IN}
     if ok:
-        return [event, *receive(m, ctx)]
+        events = [event, *receive(m, ctx)]
+        m.may = [*m.may, Option("move", thrower.team, thrower.id, context={"cm": THROWER_MOVE_CM})]
+        return events
     return [event, *template(m, thrower.team, ctx["cm"], ctx)]
 
 
