@@ -1,4 +1,4 @@
-"""Electronic dice read straight from a UART (the ``gpio`` backend's dice).
+"""Electronic dice read straight from a UART (the ``gpio`` backend's dice, and the ``uart`` dice role).
 
 The dice receiver writes one ASCII line per message (``firmware/dice.py`` documents the format);
 a reader thread turns lines into DieRoll / DieStatus through the same DiceTracker the firmware
@@ -16,7 +16,7 @@ import serial
 
 from firmware_bridge.firmware.dice import DiceTracker
 from firmware_bridge.firmware.sbconst import DIE_STATUS_NAMES
-from hal.queues import DiceFeed
+from hal.queues import DiceFeed, InputOrder
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +26,9 @@ DEFAULT_BINDING = {"red": 1, "blue": 2}
 class UartDice(DiceFeed):
     """A DiceSource fed by a thread reading the dice receiver's port."""
 
-    def __init__(self, port: str, binding: Mapping[str, int] | None = None, baudrate: int = 9600) -> None:
-        super().__init__()
+    def __init__(self, port: str, binding: Mapping[str, int] | None = None, baudrate: int = 9600,
+                 order: InputOrder | None = None) -> None:
+        super().__init__(order=order)
         self._teams = {int(uid): team for team, uid in (binding or DEFAULT_BINDING).items()}
         self._port_name = port
         self._baudrate = baudrate
