@@ -117,7 +117,7 @@ def _after(page, seq: int) -> None:
     page.wait_for_function("s => Number(document.body.dataset.seq || 0) > s", arg=seq)
 
 
-def _sent(thumb: Thumb, selector: str) -> None:
+def sent_and_painted(thumb: Thumb, selector: str) -> None:
     """Tap a send button and wait for the state it makes."""
     before = _seq(thumb.page)
     thumb.tap(selector)
@@ -143,7 +143,7 @@ def test_a_full_turn_is_entered_by_taps_on_a_phone(match, phone):
     # the kick-off: the kick-off form is open, kicker and receiver are two chips
     thumb.tap(chip("kick_off", "from", "red-9"))
     thumb.tap(chip("kick_off", "to", "red-10"))
-    _sent(thumb, send("kick_off"))
+    sent_and_painted(thumb, send("kick_off"))
     counts["kick-off"] = thumb.taps
     page.wait_for_function("() => /movement phase/i.test(document.querySelector('#sc-awaiting').textContent)")
 
@@ -151,22 +151,22 @@ def test_a_full_turn_is_entered_by_taps_on_a_phone(match, phone):
     start = thumb.taps
     thumb.tap(chip("move", "model", "red-7"))
     thumb.tap(chip("move", "cm", "15"))
-    _sent(thumb, send("move"))
+    sent_and_painted(thumb, send("move"))
     thumb.tap(chip("move", "model", "red-10"))
     thumb.tap(chip("move", "cm", "10"))
-    _sent(thumb, send("move"))
+    sent_and_painted(thumb, send("move"))
     thumb.tap("#soccer .sc-tab[data-open-form='pass']")
     thumb.tap(chip("pass", "to", "red-7"))
     thumb.tap(chip("pass", "cm", "30"))
     thumb.tap(chip("pass", "height", "high"))
-    _sent(thumb, send("pass"))
+    sent_and_painted(thumb, send("pass"))
     page.wait_for_selector("#soccer .sc-face[data-die='red'][data-face='4']")
     assert "roll" in _awaiting(page).lower()
-    _sent(thumb, "#soccer .sc-face[data-die='red'][data-face='4']")
+    sent_and_painted(thumb, "#soccer .sc-face[data-die='red'][data-face='4']")
     page.wait_for_function("() => document.querySelectorAll('#sc-rolls li').length > 0")
     rolled = page.inner_text("#sc-rolls li:first-child")
     assert "4" in rolled, rolled
-    _sent(thumb, send("end_phase"))
+    sent_and_painted(thumb, send("end_phase"))
     counts["red phase"] = thumb.taps - start
 
     # blue's phase: one move and the end of the phase; the turn ends
@@ -174,8 +174,8 @@ def test_a_full_turn_is_entered_by_taps_on_a_phone(match, phone):
     page.wait_for_function("() => /Blue/.test(document.querySelector('#sc-awaiting').textContent)")
     thumb.tap(chip("move", "model", "blue-7"))
     thumb.tap(chip("move", "cm", "10"))
-    _sent(thumb, send("move"))
-    _sent(thumb, send("end_phase"))
+    sent_and_painted(thumb, send("move"))
+    sent_and_painted(thumb, send("end_phase"))
     counts["blue phase"] = thumb.taps - start
     page.wait_for_function("() => /Turn\\s*2 of/.test(document.querySelector('#sc-facts').textContent)")
 
@@ -257,10 +257,10 @@ def test_a_refused_line_is_said_beside_the_forms_and_changes_nothing(match, phon
     thumb = Thumb(page)
     thumb.tap(chip("kick_off", "from", "red-9"))
     thumb.tap(chip("kick_off", "to", "red-10"))
-    _sent(thumb, send("kick_off"))
+    sent_and_painted(thumb, send("kick_off"))
     thumb.tap(chip("move", "model", "red-7"))
     thumb.tap(chip("move", "cm", "20"))
-    _sent(thumb, send("move"))
+    sent_and_painted(thumb, send("move"))
     seq = _seq(page)
     thumb.tap(chip("move", "model", "red-7"))
     page.fill("#soccer input.sc-num[data-form='move'][data-key='cm']", "7.5")
@@ -277,16 +277,16 @@ def test_a_dispute_is_sent_and_settled_by_either_teams_die(match, phone):
     thumb = Thumb(page)
     thumb.tap(chip("kick_off", "from", "red-9"))
     thumb.tap(chip("kick_off", "to", "red-10"))
-    _sent(thumb, send("kick_off"))
+    sent_and_painted(thumb, send("kick_off"))
     thumb.tap("#sc-dispute summary")
     page.fill("#sc-dispute-a", "blue-4 stood in the zone")
     page.fill("#sc-dispute-b", "blue-4 stood outside it")
-    _sent(thumb, "#sc-dispute-send")
+    sent_and_painted(thumb, "#sc-dispute-send")
     assert heard.sent()[-1] == {"type": "dispute", "a": "blue-4 stood in the zone", "b": "blue-4 stood outside it"}
     assert "dispute" in _awaiting(page).lower()
     assert page.locator("#soccer .sc-face[data-die='red']").count() == 6       # one die of either team
     assert page.locator("#soccer .sc-face[data-die='blue']").count() == 6
-    _sent(thumb, "#soccer .sc-face[data-die='blue'][data-face='5']")
+    sent_and_painted(thumb, "#soccer .sc-face[data-die='blue'][data-face='5']")
     page.wait_for_selector("#sc-rolls li[data-event='dispute']")
     said = page.inner_text("#sc-rolls li[data-event='dispute']")
     assert "dice 5" in said and "winner b" in said, said
@@ -323,3 +323,4 @@ def test_a_spectator_enters_nothing_and_a_coach_is_offered_only_its_teams_lines(
     page.locator("#sc-roster-send").scroll_into_view_if_needed()
     assert page.input_value("#sc-roster-team") == "blue"
     assert page.errors == []
+

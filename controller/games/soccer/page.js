@@ -193,12 +193,17 @@ async function send(line) {
 // A coach's private view: the snapshot as its team sees it, asked with its code (never in the address).
 let privateView = null;
 let privateSeq = null;
+// A code refused once is not tried again until another is typed (wrong codes make the address wait).
 async function refreshPrivate(seq) {
-  if (role.kind !== "coach" || !role.code || privateSeq === seq) return;
+  if (role.kind !== "coach" || !role.code || privateSeq === seq || privateSeq === "refused") return;
   privateSeq = seq;
   try {
     const r = await fetch(COACH_VIEW, { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ code: role.code }) });
+    if (r.status === 401) {
+      privateSeq = "refused";
+      showRefusal("This team code is not one of this match's: type the code the referee's screen shows");
+    }
     const doc = r.ok ? await r.json() : null;
     privateView = isObj(doc?.view) ? doc.view : isObj(doc) && isObj(doc.models) ? doc : null;
   } catch {
@@ -696,23 +701,34 @@ function repaint() {
   }
 }
 
+// The view chosen and the code typed. Nothing is rewritten when they are as they were: the code field's change
+// comes as its focus leaves it, in the middle of the tap on a chip, which must not lose that tap.
 function applyRole(root) {
-  const kind = root.querySelector("#sc-role").value;
-  const [k, t] = kind.split(":");
-  role.kind = k === "coach" ? "coach" : k === "referee" && simSend ? "referee" : "spectator";
-  role.team = k === "coach" ? t : null;
-  role.code = root.querySelector("#sc-code").value.trim();
-  root.querySelector("#sc-code-row").hidden = role.kind !== "coach";
+  const [k, t] = root.querySelector("#sc-role").value.split(":");
+  const kind = k === "coach" ? "coach" : k === "referee" && simSend ? "referee" : "spectator";
+  const teamName = kind === "coach" ? t : null;
+  const code = root.querySelector("#sc-code").value.trim();
+  root.querySelector("#sc-code-row").hidden = kind !== "coach";
+  document.body.dataset.soccerRole = kind + (teamName ? `:${teamName}` : "");
+  const newView = kind !== role.kind || teamName !== role.team || !roleShown;
+  if (!newView && code === role.code) return;
+  Object.assign(role, { kind, team: teamName, code });
+  roleShown = true;
   privateView = null;
   privateSeq = null;
-  document.body.dataset.soccerRole = role.kind + (role.team ? `:${role.team}` : "");
-  if (role.kind === "coach") builder.team = role.team;
-  const teamSel = root.querySelector("#sc-roster-team");
-  if (teamSel) teamSel.value = builder.team;
-  for (const k2 of Object.keys(drafts)) delete drafts[k2];
-  repaint();
+  if (newView) {
+    if (kind === "coach") builder.team = teamName;
+    const teamSel = root.querySelector("#sc-roster-team");
+    if (teamSel) teamSel.value = builder.team;
+    for (const key of Object.keys(drafts)) delete drafts[key];
+    repaint();
+  } else if (lastDoc) {
+    formsKey = JSON.stringify([lastDoc.seq, role, openForm, drafts]); // a new code alone rewrites no form
+    paintModels(lastDoc, root);
+  }
   if (lastDoc) refreshPrivate(lastDoc.seq);
 }
+let roleShown = false;
 
 let wired = null;
 function ensureWired(root) {
