@@ -4,7 +4,7 @@ The core, the tracker, the LEDs and the publishers only talk to a Ruleset and th
 game, on the same board or on none, is a new Ruleset in a package of its own, not a change to them. The types
 every ruleset shares are defined here: the refusal it raises (`Illegal`), how it reads a board difference
 (`Reading`), what the LED planner reads of a game (`LedView`, `Fix`), and the capabilities only some games
-have (`CallsMinorFouls`, `TeamLines`).
+have (`CallsMinorFouls`, `TeamLines`, `LitTurn`).
 """
 from __future__ import annotations
 
@@ -239,6 +239,17 @@ class LitGrid(SensedGrid, Protocol):
 
     def led_layers(self, game: GameState) -> LedLayers:
         """The game as the LED planner reads it (a game this ruleset made)."""
+        ...
+
+
+@runtime_checkable
+class LitTurn(Protocol):
+    """A ruleset whose games have no LED layers but say which team is to act (a game played at a table, whose
+    squares mean nothing to it): the LED planner lights that team's goal line and nothing else, so a board beside
+    the table still shows whose turn it is. Without it, or LitGrid, the board's LEDs stay dark."""
+
+    def teams_to_act(self, game: GameState) -> tuple[str, ...]:
+        """The teams ("red", "blue") to act now: one, both (both roll, either may act), none (the match is over)."""
         ...
 
 

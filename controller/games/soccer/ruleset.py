@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from controller.scenario import ClockLine, GameLine, RollLine, Setup, Signal
 from controller.seam import GameState, Illegal
 
+from .coach_lines import CoachLines
 from .game import SoccerGame
 from .lines import LINE_MODELS, Roll, Wait, _Line
 from .roster import standard_models
@@ -49,7 +50,7 @@ def _first_error(e: ValidationError, prefix: str) -> str:
     return f"{prefix}{'.' + where if where else ''}: {err['msg']}"
 
 
-class Soccer:
+class Soccer(CoachLines):
     """The ruleset: no board, no clock; rosters, dice and tables."""
     name = "soccer"
 
