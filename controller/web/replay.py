@@ -48,16 +48,18 @@ def _pawn(pid: Any) -> str:
 
 
 def mark_text(event: dict, minute: str) -> str:
-    """The label of a goal or card button: the minute and the same sentence as the feed."""
+    """The label of a goal or card button: the minute (a game without a match clock has none) and the same
+    sentence as the feed; the card's pawn, or a model for a game played at a table."""
     name = event.get("event")
     if name == "goal":
         s = event.get("score") or {}
         what = f"GOAL! {_team(event.get('team'))} {s.get('red', 0)}-{s.get('blue', 0)}"
     elif name == "yellow_card":
-        what = f"Yellow card for {_pawn(event.get('pawn'))}"
+        what = f"Yellow card for {_pawn(event.get('pawn') or event.get('model'))}"
     else:
-        what = f"Red card for {_pawn(event.get('pawn'))}"
-    return f"{minute.strip()} {what}".strip()
+        what = f"Red card for {_pawn(event.get('pawn') or event.get('model'))}"
+    when = minute.strip()
+    return what if when == "-" else f"{when} {what}"      # "-": a game without a match clock
 
 
 def build_frames(journal_path: str | os.PathLike) -> dict:

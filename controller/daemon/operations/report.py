@@ -59,8 +59,9 @@ def analyse(path) -> dict:
         step = ref.feed(line)
         if not step.verdict.get("ok"):
             rejected += 1
-        if (line.get("type") == "clock" and before and before["clock"]["running"]
-                and not before["clock"].get("paused")):          # a game without a pause says none
+        clock = before.get("clock") if before else None         # a game without a match clock has none
+        if (line.get("type") == "clock" and before and isinstance(clock, dict) and clock.get("running")
+                and not clock.get("paused")):                     # a game without a pause says none
             team = before.get("offense")
             if team in possession and step.verdict.get("ok"):
                 possession[team] += float(line["advance"])
@@ -69,23 +70,30 @@ def analyse(path) -> dict:
         for e in step.events:
             name = e["event"]
             if name == "goal":
-                goals.append({"minute": when, "team": e.get("team"), "pawn": e.get("pawn"), "score": e.get("score")})
+                goals.append({"minute": when, "team": e.get("team"), "pawn": _who(e), "score": e.get("score")})
             elif name in ("yellow_card", "red_card"):
-                cards.append({"minute": when, "card": name.split("_")[0], "team": e.get("team"), "pawn": e.get("pawn")})
+                cards.append({"minute": when, "card": name.split("_")[0], "team": e.get("team"), "pawn": _who(e)})
             elif name in ("shot", "scoring_chance") and e.get("team") in shots:     # the second game's shot
                 shots[e["team"]] += 1
             if tell.told(e):
                 detail = {k: v for k, v in e.items() if k not in ("event", "seq")}
                 timeline.append({"minute": when, "event": name, **detail, "text": tell.sentence(e)})
     snap = ref.snapshot or {}
+    result = ref.core.game.result() if ref.core.game is not None else None
+    winner = snap.get("winner", result.winner if result is not None else None)   # the game's own word, else its result
     total = sum(possession.values())
     share = {t: round(100 * s / total, 1) if total else None for t, s in possession.items()}
     return {"journal": str(jf.path), "started": h.get("started"), "ruleset": ref.core.ruleset.name,
             "options": h.get("options"),
             "finished": jf.end == "finished", "inputs": len(jf.lines), "rejected_inputs": rejected,
-            "truncated_bytes": jf.truncated, "score": snap.get("score"), "winner": snap.get("winner"),
+            "truncated_bytes": jf.truncated, "score": snap.get("score"), "winner": winner,
             "shootout": snap.get("shootout"), "goals": goals, "cards": cards, "shots": shots,
             "possession_percent": share, "timeline": timeline}
+
+
+def _who(e: dict) -> str | None:
+    """The piece an event names: a pawn on the board, or a model of a game played at a table."""
+    return e.get("pawn") or e.get("model")
 
 
 def report(path, as_json: bool = False) -> str:
