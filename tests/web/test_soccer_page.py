@@ -324,3 +324,23 @@ def test_a_spectator_enters_nothing_and_a_coach_is_offered_only_its_teams_lines(
     assert page.input_value("#sc-roster-team") == "blue"
     assert page.errors == []
 
+
+
+def test_the_html_replay_shows_the_console_with_its_style_and_loads_nothing(phone, tmp_path):
+    from controller.web import replay
+    from tests.web.web_helpers import write_journal
+    lines = [{**SETUP, "rosters": "standard"}, {"type": "kick_off", "from": "red-9", "to": "red-10"},
+             {"type": "move", "model": "red-7", "cm": 15}, {"type": "end_phase"}]
+    page_file = tmp_path / "replay.html"
+    page_file.write_text(replay.render_replay_html(write_journal(lines, tmp_path / "journal")))
+    failed: list[str] = []
+    phone.on("requestfailed", lambda r: failed.append(r.url))
+    phone.goto(page_file.as_uri())
+    phone.wait_for_selector("#soccer")
+    for _ in lines:
+        phone.locator("#replay-step").tap()                            # to the last frame
+    phone.wait_for_function("() => /Blue: movement phase/.test(document.querySelector('#sc-awaiting').textContent)")
+    assert not phone.locator(".pitch-wrap").is_visible()              # its own style, from inside the module
+    assert phone.locator(".sc-role-row").is_hidden()                   # a record: nothing is entered there
+    assert phone.locator("#sc-models-red tr[data-model='red-7'] td").nth(2).inner_text() == "15"
+    assert failed == [] and phone.errors == []

@@ -743,6 +743,8 @@ function ensureWired(root) {
     el.hidden = !text;
   };
   const roleSel = root.querySelector("#sc-role");
+  // the HTML replay (its page modules inline) is a record: nobody enters a line there
+  if (document.getElementById("game-modules")) root.querySelector(".sc-role-row").hidden = true;
   roleSel.querySelector('option[value="referee"]').disabled = !simSend;
   const wanted = new URLSearchParams(location.search).get("coach");
   roleSel.value = TEAMS.includes(wanted) ? `coach:${wanted}` : simSend ? "referee" : "spectator";
@@ -924,15 +926,91 @@ export const sim = {
   },
 };
 
-// No board: the page's pitch, clocks and legend are hidden for this game (css/soccer.css).
+// No board: the page's pitch, clocks and legend are hidden for this game (CSS below).
 export const pitch = { arcs: false, goalSpace: false };
 export const clock = { moveLabel: "Move clock", turnLeft: () => null };
 
+// Its own style, made here rather than fetched: the HTML replay holds this module inline and has no stylesheet
+// beside it, and a constructed sheet needs no <style> element (which the page's Content-Security-Policy refuses).
+// Nothing is sensed, so the board, its clocks, the page's generic facts and to-act line and the simulator's token
+// controls are hidden; the console is laid out for a phone held upright (390 px).
+const CSS = `
+body[data-game="soccer"] .pitch-wrap,
+body[data-game="soccer"] .scoreline .clocks,
+body[data-game="soccer"] .facts div:has(#move-clock),
+body[data-game="soccer"] #sim-controls,
+body[data-game="soccer"] .panel > .facts,
+body[data-game="soccer"] #to-act { display: none !important; }
+body[data-game="soccer"] #live-view { grid-template-areas: "head" "panel"; }
+@media (orientation: landscape) and (min-width: 760px) and (min-height: 521px) {
+  body[data-game="soccer"] #live-view { grid-template-columns: minmax(0, 1fr); grid-template-areas: "head" "panel"; max-width: 60rem; margin: 0 auto; }
+}
+
+#soccer { display: flex; flex-direction: column; gap: 0.4rem; }
+.sc-awaiting { margin: 0.2rem 0; padding: 0.45rem 0.6rem; border-radius: 6px; background: #263238; font-weight: 700; }
+.sc-awaiting[data-team="red"] { border-left: 6px solid var(--red); }
+.sc-awaiting[data-team="blue"] { border-left: 6px solid var(--blue); }
+.sc-facts { display: flex; flex-wrap: wrap; gap: 0.15rem 0.9rem; margin: 0; font-size: 0.9rem; }
+.sc-facts div { display: flex; gap: 0.3rem; }
+.sc-facts dt { color: var(--muted); }
+.sc-facts dd { margin: 0; font-weight: 600; }
+.sc-role-row { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; align-items: center; }
+.sc-refusal { margin: 0; padding: 0.4rem 0.6rem; border-radius: 4px; background: #880e4f; color: #fff; }
+
+#soccer button, #soccer select, #soccer input { font: inherit; color: var(--ink); background: #263238; border: 1px solid #546e7a; border-radius: 4px; }
+#soccer button { min-height: 2.4rem; padding: 0.2rem 0.7rem; }
+#soccer button:disabled { opacity: 0.45; }
+.sc-dice { display: flex; flex-direction: column; gap: 0.3rem; }
+.sc-die-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem; }
+#soccer .sc-face { min-width: 2.6rem; min-height: 2.6rem; font-weight: 700; color: #fff; }
+#soccer .sc-face.die-red { background: var(--red); }
+#soccer .sc-face.die-blue { background: var(--blue); }
+
+.sc-forms { display: flex; flex-direction: column; gap: 0.3rem; }
+.sc-form { border: 1px solid #2c353d; border-radius: 6px; padding: 0.25rem; }
+.sc-form[data-open] { border-color: var(--gold); }
+#soccer .sc-tab { width: 100%; text-align: left; font-weight: 600; }
+.sc-form-body { display: flex; flex-direction: column; gap: 0.3rem; padding: 0.3rem 0.1rem; }
+.sc-field { display: flex; flex-direction: column; gap: 0.15rem; }
+.sc-label { color: var(--muted); font-size: 0.8rem; }
+.sc-chips { display: flex; flex-wrap: wrap; gap: 0.25rem; align-items: center; }
+#soccer .sc-chip { min-width: 2.4rem; }
+#soccer .sc-chip[data-team="red"] { border-color: var(--red); }
+#soccer .sc-chip[data-team="blue"] { border-color: var(--blue); }
+#soccer .sc-chip[aria-pressed="true"] { background: var(--gold); color: #000; border-color: var(--gold); }
+.sc-shirt { font-weight: 700; }
+#soccer .sc-num { width: 4.5rem; min-height: 2.4rem; }
+#soccer .sc-send { background: #2e7d32; border-color: #66bb6a; font-weight: 700; }
+#soccer .sc-direct { width: 100%; }
+.sc-options summary, .sc-more summary, .sc-dispute summary, .sc-roster summary { cursor: pointer; padding: 0.3rem 0; color: var(--muted); font-weight: 600; }
+.sc-dispute input { width: 100%; margin: 0.15rem 0; min-height: 2.2rem; }
+
+.sc-rolls { margin: 0; padding-left: 1.2rem; font-size: 0.9rem; }
+.sc-rolls li:first-child { font-weight: 600; }
+
+.sc-models { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
+.sc-models th, .sc-models td { text-align: left; padding: 0.15rem 0.35rem; border-bottom: 1px solid #2c353d; white-space: nowrap; }
+.sc-models tr[data-status="bench"], .sc-models tr[data-status="off"] { color: var(--muted); }
+.sc-models tr[data-status="sent_off"] { color: var(--muted); text-decoration: line-through; }
+.sc-models tr[data-neutralized] td { font-style: italic; }
+.sc-models tr[data-awaited] th { color: var(--gold); }
+.sc-private { color: var(--gold); }
+
+.sc-roster-bar { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }
+#soccer .sc-roster-bar input[type="number"] { width: 5.5rem; }
+.sc-roster-total[data-over="true"] { color: #ff8a80; font-weight: 700; }
+.sc-ok { color: #81c784; margin: 0.2rem 0; }
+.sc-problems { margin: 0.2rem 0; padding-left: 1.2rem; color: #ff8a80; }
+.sc-roster-table { border-collapse: collapse; font-size: 0.85rem; }
+.sc-roster-table th, .sc-roster-table td { padding: 0.1rem 0.15rem; }
+#soccer .sc-roster-table input[type="number"] { width: 3.2rem; }
+#soccer .sc-roster-table input[type="text"] { width: 7rem; }
+#soccer .sc-roster-table select { min-height: 2rem; }
+`;
+
 (function styles() {
-  if (typeof document === "undefined" || document.querySelector('link[data-soccer-css]')) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = "css/soccer.css";
-  link.dataset.soccerCss = "";
-  document.head.append(link);
+  if (typeof document === "undefined" || typeof CSSStyleSheet === "undefined" || !("adoptedStyleSheets" in document)) return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(CSS);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 })();
