@@ -344,3 +344,42 @@ def test_the_html_replay_shows_the_console_with_its_style_and_loads_nothing(phon
     assert phone.locator(".sc-role-row").is_hidden()                   # a record: nothing is entered there
     assert phone.locator("#sc-models-red tr[data-model='red-7'] td").nth(2).inner_text() == "15"
     assert failed == [] and phone.errors == []
+
+
+def test_a_match_starts_and_is_played_on_a_live_soccerboard_sim(browser, tmp_path):
+    """`soccerboard sim --manual` (its own broker and page server, a subprocess), set up for Soccer!! by its
+    config: both rosters sent from the builder, the kick-off and a phase entered by taps."""
+    from tests.web.web_helpers import SimProcess
+    cfg = tmp_path / "sim.toml"
+    cfg.write_text('[game]\nruleset = "soccer"\nkickoff = "red"\n')
+    sim = SimProcess(["--manual", "--config", str(cfg), "--journal-dir", str(tmp_path / "journal"), "--http-port", "0"],
+                     tmp_path / "sim.log")
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        assert sim.url is not None
+        page.goto(sim.url)
+        wait_connected(page, timeout=15000)
+        page.wait_for_function("() => /roster/i.test(document.querySelector('#sc-awaiting')?.textContent ?? '')")
+        page.wait_for_function("() => document.body.dataset.soccerRole === 'referee'")
+        thumb = Thumb(page)
+        for team in ("red", "blue"):
+            page.select_option("#sc-roster-team", team)
+            thumb.tap("#sc-roster-standard")
+            sent_and_painted(thumb, "#sc-roster-send")
+        page.wait_for_function("() => /kick off/i.test(document.querySelector('#sc-awaiting').textContent)")
+        thumb.tap(chip("kick_off", "from", "red-9"))
+        thumb.tap(chip("kick_off", "to", "red-10"))
+        sent_and_painted(thumb, send("kick_off"))
+        thumb.tap(chip("move", "model", "red-10"))
+        thumb.tap(chip("move", "cm", "20"))
+        sent_and_painted(thumb, send("move"))
+        sent_and_painted(thumb, send("end_phase"))
+        page.wait_for_function("() => /Blue: movement phase/.test(document.querySelector('#sc-awaiting').textContent)")
+        assert page.locator("#sc-models-red tr[data-model='red-10'] td").nth(2).inner_text() == "20"
+        assert errors == []
+    finally:
+        ctx.close()
+        sim.stop()
