@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from controller import games as registry
 from controller.commandline import at_least_one, not_negative, port, positive
+from controller.daemon.coach_desk import CoachDesk
 from controller.daemon.inputs.sources import LineSource, ScenarioSource
 from controller.daemon.main import (
     FAILED,
@@ -202,7 +203,7 @@ def sim_command(args) -> int:
         teller = storyteller(daemon)
         pub = make_publisher(settings, daemon, url, teller=teller)
         if not args.no_web:
-            web = _start_web(args, settings, broker)
+            web = _start_web(args, settings, broker, daemon)
             query = f"?board={settings.board_id}" + ("&sim=1" if people else "")
             for page in _page_urls(web, args.listen):
                 print(f"open     {page}{query}", flush=True)
@@ -259,14 +260,16 @@ def _tell_resume(daemon: Daemon, settings: Settings, args) -> None:
     print(f"its report: soccerboard report {shlex.quote(str(settings.journal.dir))}", file=sys.stderr, flush=True)
 
 
-def _start_web(args, settings: Settings, broker):
-    """The spectator page and simulator, told where the broker's WebSocket listener is."""
+def _start_web(args, settings: Settings, broker, daemon: Daemon):
+    """The spectator page and simulator, told where the broker's WebSocket listener is, with the coaches' path
+    as `run` has it (docs/coach.md): a game with TeamLines is entered and read from the coaches' phones here too."""
     config: dict = {"prefix": settings.base.rsplit("/", 1)[0], "board": settings.board_id, "sim": True}
     if args.ws_url:
         config["ws_url"] = args.ws_url
     elif broker is not None:
         config["ws_port"] = broker.ws_port
-    return WebServer(args.listen, free_port(args.http_port, args.listen), config).start()
+    coach = CoachDesk(daemon, settings.journal.dir)      # made before the daemon starts: it follows its match
+    return WebServer(args.listen, free_port(args.http_port, args.listen), config, coach=coach).start()
 
 
 def lan_warning(listen: str, port: int, ws_port: int) -> str | None:
