@@ -61,9 +61,9 @@ class RecordingDaemon(Daemon):
         super().__init__(*args, **kw)
         self.record: list[tuple[float, dict, dict, list, bool]] = []
 
-    def _emit(self, line, step, request=None):
+    def _emit(self, line, step, request=None, answer=None):
         self.record.append((time.monotonic(), step.line, step.verdict, list(step.events), line is not None))
-        super()._emit(line, step, request)
+        super()._emit(line, step, request, answer)
 
 
 class LinkWatch(threading.Thread):
