@@ -22,6 +22,7 @@ from controller import story
 from controller.commandline import quiet_stdout
 
 from .operations.config import DEFAULT_PATH, ConfigError, Settings, journal_dir_problem, load_settings, problems
+from .operations.dice import add_dice_command
 from .operations.doctor import add_doctor_command, run_doctor
 from .outputs.observer_thread import ObserverThread
 from .systemd import Notifier, Watchdog, heartbeat_fresh, watchdog_interval
@@ -214,10 +215,17 @@ def run_command(args) -> int:
     for problem in problems(settings):
         log.error("%s", problem)
     from hal.backends import open_hardware
+    from hal.dice_roles import open_dice
     try:
         hardware = open_hardware(settings.hardware.hal_config())
     except (ValueError, KeyError, OSError, ImportError) as e:
         print(f"soccerboard run: cannot open the {settings.hardware.backend} hardware: {e}", file=sys.stderr)
+        return 2
+    try:
+        open_dice(hardware, settings.dice.hal_config())
+    except (ValueError, KeyError, OSError, ImportError) as e:
+        hardware.close()
+        print(f"soccerboard run: cannot open the {settings.dice.role} dice: {e}", file=sys.stderr)
         return 2
     web = None
     try:
@@ -487,6 +495,7 @@ def add_daemon_commands(sub) -> None:
                    help="with --html: the file to write (default: the journal's name, .html)")
     p.add_argument("-v", "--verbose", action="store_true", help="show a traceback when something fails")
     add_doctor_command(sub)
+    add_dice_command(sub)
 
 
 def argparse_suppress():

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from hal.dice_page import PageDice
 from hal.frames import blank_led_frame
 from hal.sim import SimBoard
 
@@ -149,12 +150,16 @@ class Daemon:
 
     def on_sim_input(self, payload: bytes) -> None:
         """From the MQTT thread: a simulator input becomes a physical event on the sim board (siminput.py)."""
-        if not self.sim_mode:
+        page_dice = self.hw.dice if isinstance(self.hw.dice, PageDice) else None
+        if not self.sim_mode and page_dice is None:
             self._answer_now(response("sim/input", error="refused: this daemon referees a real board, "
                                                          "not the simulator (soccerboard sim)"))
             return
         if not self._sim_rate.allow():
             self._refuse_over_rate(self._sim_rate, "sim/input", f"more than {SIM_RATE} inputs a second", lambda: None)
+            return
+        if not self.sim_mode and page_dice is not None:
+            self._page_roll(page_dice, payload)
             return
         try:
             line = parse_payload(payload)
@@ -164,6 +169,18 @@ class Daemon:
             return
         if queued is not None:
             self.put("sim", queued, None, ("sim/input", None))
+
+    def _page_roll(self, dice: PageDice, payload: bytes) -> None:
+        """A real board whose dice are rolled on the page (dice.role = "page"): the page's rolls, and only them,
+        come in on sim/input, as rolls of the board's dice (the hardware path, then the core)."""
+        try:
+            line = parse_payload(payload)
+            if line.get("type") != "roll":
+                raise SimInputError("refused: this daemon referees a real board; only the page's rolls come in "
+                                    "here (dice.role = 'page')")
+            dice.roll(line.get("die"), line.get("value"))
+        except (SimInputError, ValueError) as e:
+            self._answer_now(response("sim/input", error=str(e)))
 
     def _refuse_over_rate(self, limit: RateLimit, name: str, why: str, request_id: Callable[[], object]) -> None:
         """Each input over its rate is answered under its id, so a client can tell a refusal from a loss; only

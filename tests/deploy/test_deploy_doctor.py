@@ -82,13 +82,13 @@ def test_doctor_passes_a_good_installation(tmp_path, deploy_broker, spectator_br
         assert code == 0, out
         lines = out.splitlines()
         checks = {line.split()[1]: line.split()[0] for line in lines[:-1]}
-        assert checks == {"config": "PASS", "serial": "PASS", "gpio": "SKIP", "broker": "PASS", "acl": "PASS",
-                          "journal": "PASS", "clock": "PASS", "service": "PASS"}, out
+        assert checks == {"config": "PASS", "serial": "PASS", "gpio": "SKIP", "dice": "SKIP", "broker": "PASS",
+                          "acl": "PASS", "journal": "PASS", "clock": "PASS", "service": "PASS"}, out
         assert "answered the handshake" in out and lines[-1] == "all checks passed"
 
         code, out = doctor(config, spectator_broker.port, "--json")
         report = json.loads(out)
-        assert code == 0 and report["ok"] and len(report["checks"]) == 8
+        assert code == 0 and report["ok"] and len(report["checks"]) == 9
     finally:
         board.stop()
 

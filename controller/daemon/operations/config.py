@@ -64,6 +64,33 @@ class HardwareConfig(_Section):
         return out
 
 
+class DiceConfig(_Section):
+    """Where the rolls come from, apart from the board (hal/dice_roles.py, docs/dice.md)."""
+    role: Literal["board", "godice", "page", "uart"] = Field(
+        "board", description="board: the board's own receiver; godice: two GoDice over Bluetooth; page: rolled "
+                             "on the page; uart: a dice receiver on a serial port of its own")
+    red: str | None = Field(None, min_length=1, max_length=64,
+                            description="godice: the red team's die, by name (or its start) or address")
+    blue: str | None = Field(None, min_length=1, max_length=64, description="godice: the blue team's die")
+    port: str | None = Field(None, min_length=1, description="uart: the dice receiver's serial device")
+    baudrate: int = Field(9600, gt=0, description="uart: the receiver's speed")
+    ids: dict[Literal["red", "blue"], int] | None = Field(None, description="uart: each team's die id")
+
+    @model_validator(mode="after")
+    def _needs(self):
+        if self.role == "godice" and (self.red is None or self.blue is None):
+            missing = " and ".join(t for t in ("red", "blue") if getattr(self, t) is None)
+            raise ValueError(f"with role = 'godice' needs {missing}: each die's name or address "
+                             "(soccerboard dice scan lists the dice in reach)")
+        if self.role == "uart" and self.port is None:
+            raise ValueError("with role = 'uart' needs port: the dice receiver's serial device")
+        return self
+
+    def hal_config(self) -> dict[str, Any]:
+        """The mapping hal.dice_roles.open_dice expects."""
+        return self.model_dump(exclude_none=True)
+
+
 class MqttConfig(_Section):
     url: str = "mqtt://localhost:1883"
     username: str | None = None
@@ -206,6 +233,7 @@ class Settings(BaseSettings):
 
     board_id: str = Field("board1", pattern=r"^[A-Za-z0-9_-]{1,64}$")
     hardware: HardwareConfig = Field(default_factory=HardwareConfig)
+    dice: DiceConfig = Field(default_factory=DiceConfig)
     mqtt: MqttConfig = Field(default_factory=MqttConfig)
     journal: JournalConfig = Field(default_factory=JournalConfig)
     game: GameConfig = Field(default_factory=GameConfig)
@@ -479,5 +507,9 @@ def problems(settings: Settings) -> list[str]:
             what = "no board found under /dev/serial/by-id" if hw.port == "auto" else f"{hw.port} does not exist"
             out.append(f"hardware.port = {hw.port!r}: {what} (plug the board in, or set hardware.port to its "
                        "device; the daemon keeps retrying meanwhile)")
+    dice = settings.dice
+    if dice.role == "uart" and dice.port is not None and not os.path.exists(dice.port):
+        out.append(f"dice.port = {dice.port!r} does not exist (plug the dice receiver in, or set dice.port to its "
+                   "device; the daemon keeps retrying meanwhile)")
     out += file_problems(settings)
     return out

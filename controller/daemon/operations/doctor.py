@@ -1,12 +1,12 @@
 """`soccerboard doctor`: checks an installation piece by piece and says what to fix, one line per check.
 
 The checks, in the order a board is built: the config; the board's serial device and its answer to the bridge
-handshake; the GPIO pin factory on a Pi; the broker (the configured account logs in, anonymous clients are
-kept out of the board's broker and may publish nothing on the spectator broker); the journal directory
-(writable, with free space); the clock (synchronised, since journals and the match clock carry times); the
-service (enabled, running, its watchdog pinged recently). Exit status 0 only when every check passes (a check
-that does not apply to this board, such as GPIO with the serial backend, is skipped); `--json` prints the
-results for scripts.
+handshake; the GPIO pin factory on a Pi; the dice, when they are not the board's own (operations/dice.py); the
+broker (the configured account logs in, anonymous clients are kept out of the board's broker and may publish
+nothing on the spectator broker); the journal directory (writable, with free space); the clock (synchronised,
+since journals and the match clock carry times); the service (enabled, running, its watchdog pinged recently).
+Exit status 0 only when every check passes (a check that does not apply to this board, such as GPIO with the
+serial backend, is skipped); `--json` prints the results for scripts.
 
 It never disturbs a running daemon: the serial handshake is not tried while the daemon holds the port, and
 the daemon's account logs in only when the daemon is not online (the broker binds client ids to accounts,
@@ -29,6 +29,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings
+from .dice import check_dice
 
 SERVICE = "soccerboard.service"
 SPECTATORS_URL = "mqtt://127.0.0.1:1884"       # deploy/mosquitto/spectators.conf's listener for local tools
@@ -49,8 +50,8 @@ class Result:
 
 def add_doctor_command(sub) -> None:
     """The `doctor` subcommand for controller/cli.py."""
-    p = sub.add_parser("doctor", help="check the installation (config, board, GPIO, broker, journal, clock, "
-                                      "service) and say what to fix",
+    p = sub.add_parser("doctor", help="check the installation (config, board, GPIO, dice, broker, journal, "
+                                      "clock, service) and say what to fix",
                        description="Check a board's installation piece by piece: one line per check, with what to "
                                    "fix after '->'. Exit status 0 only when every check passes.")
     p.add_argument("--config", metavar="FILE", default=None, help=f"TOML file (default {DEFAULT_PATH})")
@@ -81,12 +82,13 @@ def diagnose(config_path: str, spectators: str = SPECTATORS_URL, timeout: float 
     except ConfigError:
         settings = None
     if settings is None:
-        for name in ("serial", "gpio", "broker", "acl", "journal"):
+        for name in ("serial", "gpio", "dice", "broker", "acl", "journal"):
             results.append(Result(name, "skip", "needs a valid config (see the config line)"))
         results += [check_clock(), check_service()]
         return results
     service = service_state()
-    results += [check_serial(settings, timeout, service), check_gpio(settings)]
+    results += [check_serial(settings, timeout, service), check_gpio(settings),
+                Result("dice", *check_dice(settings, timeout, service))]
     results += check_broker(settings, spectators, timeout)
     results += [check_journal(settings), check_clock(), check_service(service)]
     return results
