@@ -164,6 +164,8 @@ def sim_command(args) -> int:
             overrides["journal__dir"] = args.journal_dir
         if args.ruleset:
             overrides["game__ruleset"] = args.ruleset
+        if args.kickoff:
+            overrides["game__kickoff"] = args.kickoff
         settings = settings_from(args.config, **overrides)
         options = match_options(args, settings)
         if not args.journal_dir and not args.config:
@@ -321,6 +323,9 @@ def add_sim_options(p: argparse.ArgumentParser) -> None:
                    help="no bots: a standard set-up, then people play both teams in the browser (wall-clock time)")
     p.add_argument("--human", choices=("red", "blue"),
                    help="a person plays this team in the browser, a seeded bot the other (wall-clock time)")
+    p.add_argument("--kickoff", choices=("red", "blue"),
+                   help="the team that kicks off the match people play (--manual, --human); default: the config's "
+                        "[game] kickoff, else as the game decides (a roll-off; a game played at a table asks for it)")
     p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
                    help="address of the embedded broker and the web page (0.0.0.0: the whole LAN, where anyone "
                         "can watch and send inputs; sim warns so)")

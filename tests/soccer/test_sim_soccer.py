@@ -114,10 +114,8 @@ def test_a_sim_match_of_soccer_shows_on_the_state_topic_serves_the_coaches_and_b
 
 def test_people_at_the_simulator_enter_soccer_lines_from_a_coachs_phone_and_the_browsers_sim_input(tmp_path):
     journal, log = tmp_path / "j", tmp_path / "sim.log"
-    config = tmp_path / "sim.toml"
-    config.write_text(f'board_id = "{BOARD}"\n[journal]\ndir = "{journal}"\n[game]\nruleset = "soccer"\n'
-                      'kickoff = "blue"\n')
-    proc = start_sim(["--manual", "--config", str(config), "--http-port", "0", "--listen", "127.0.0.1"], log)
+    proc = start_sim(["--ruleset", "soccer", "--manual", "--kickoff", "blue", "--board-id", BOARD, "--journal-dir",
+                      str(journal), "--http-port", "0", "--listen", "127.0.0.1"], log)
     try:
         port = page_port(proc, log)
         mqtt_port = int(wait_for(lambda: re.search(r"broker +mqtt://127\.0\.0\.1:(\d+)", log.read_text()), 10,
