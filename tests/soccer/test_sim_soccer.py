@@ -1,7 +1,7 @@
 """`soccerboard sim --ruleset soccer` as a person starts it: the seeded bots' match published on the page's state
 topic of a real Mosquitto, the coaches' path served by the simulator's page server as `run` serves it (a coach's
-view, a coach's line), a person's line through the browser simulator's `sim/input`, and the match's journal made
-into the HTML replay."""
+view, a coach's line), a person's line through the browser simulator's `sim/input`, the match's journal made into
+the HTML replay, and a sim killed mid-match going on from its journal and checkpoint with the same lines."""
 from __future__ import annotations
 
 import http.client
@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from controller.daemon.checkpoint import decode as checkpoint
+from controller.daemon.journal import CHECKPOINT, FINISHED
 from controller.web.replay import decode
 from simulator.bench.mosquitto import BASE, BOARD, Mosquitto, publish_once
 from simulator.bench.process import stop_process
@@ -144,3 +146,48 @@ def test_people_at_the_simulator_enter_soccer_lines_from_a_coachs_phone_and_the_
     inputs = [json.loads(t) for t in path.read_text().splitlines() if t.startswith("{")]
     assert [line["type"] for line in inputs if line["type"] != "clock"] == ["setup", "roster", "roster", "kick_off",
                                                                            "pass"]
+
+
+def _inputs(path: Path) -> list[dict]:
+    """A journal's input lines but the clock's (how long the wait between them was is no match input here)."""
+    return [line for t in path.read_text().splitlines() if t.startswith("{")
+            if (line := json.loads(t))["type"] != "clock"]
+
+
+def test_a_sim_match_of_soccer_killed_mid_match_resumes_from_its_checkpoint_with_every_line_once(tmp_path, broker):
+    journal, log = tmp_path / "j", tmp_path / "sim.log"
+
+    def args(speed: str, where: Path) -> list[str]:
+        return ["--ruleset", "soccer", "--seed", "4", "--speed", speed, "--broker", broker.url(), "--board-id", BOARD,
+                "--journal-dir", str(where), "--no-web", "--quiet"]
+
+    def checkpointed() -> bool:
+        assert proc.poll() is None, log.read_text()[-2000:]               # it ended before: say why
+        text = "".join(p.read_text() for p in journal.glob("*.jsonl"))
+        return CHECKPOINT in text and not text.rstrip().endswith("}")    # a checkpoint, and a line after it
+    proc = start_sim(args("0.02", journal), log)
+    try:
+        wait_for(checkpointed, 60, "a checkpoint in the journal")
+        proc.kill()                                   # SIGKILL: what is durable is all there is
+        proc.wait(10)
+        [path] = journal.glob("*.jsonl")
+        assert FINISHED not in path.read_text(), "the kill should land mid-match"
+        proc = start_sim(args("0", journal), log)
+        assert proc.wait(120) == 0, log.read_text()[-2000:]
+    finally:
+        stop_process(proc)
+    assert "resumed the unfinished match" in log.read_text() and "Traceback" not in log.read_text()
+    assert [p.name for p in journal.glob("*.jsonl")] == [path.name]           # the same match, not a new one
+
+    reference = tmp_path / "ref"
+    done = subprocess.run([sys.executable, "-m", "controller.cli", "sim", *args("0", reference)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    [unbroken] = reference.glob("*.jsonl")
+    assert _inputs(path) == _inputs(unbroken)         # the seeded bots' match, every line once, none lost
+    text = path.read_text().splitlines()
+    held = next(t for t in text if t.startswith(CHECKPOINT))
+    assert checkpoint(held, json.loads(held[len(CHECKPOINT):])["lines"]).core.ruleset.name == "soccer"
+    replay = html_replay(tmp_path, path)
+    assert replay["frames"][-1]["state"]["phase"] == "full_time" and replay["finished"] is True
+    assert comparable(retained_state(broker.port)) == comparable(replay["frames"][-1]["state"])
