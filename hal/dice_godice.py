@@ -162,11 +162,16 @@ class GoDice(DiceFeed):
     async def _keep(self, team: str) -> None:
         """Find, connect, listen; again whenever the die goes, until the feed is closed."""
         assert self._stopping is not None
+        said = ""                               # the last failure logged: a Pi without Bluetooth says it once
         while not self._stopping.is_set():
             try:
                 await self._session(team)
+                said = ""
             except BLE_ERRORS as e:
-                log.info("%s die (%s): %s", team, self.binding[team], e or type(e).__name__)
+                text = str(e) or type(e).__name__
+                log.log(logging.DEBUG if text == said else logging.WARNING, "%s die (%s): %s; looking again",
+                        team, self.binding[team], text)
+                said = text
             self.publish_status(team, "disconnected")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), self.retry_seconds)
