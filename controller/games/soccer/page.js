@@ -567,7 +567,8 @@ function paintRosterSums(root) {
   const problems = rosterProblems(builder.models, builder.points);
   const sum = root.querySelector("#sc-roster-total");
   if (sum) {
-    sum.textContent = `${total} of ${builder.points} points (${builder.points - total} left)`;
+    const left = builder.points - total;
+    sum.textContent = `${total} of ${builder.points} points (${left >= 0 ? `${left} left` : `${-left} over`})`;
     sum.dataset.over = String(total > builder.points);
   }
   builder.models.forEach((m, i) => {
