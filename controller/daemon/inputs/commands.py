@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from controller.echo import quoted
+from controller.games import own_lines_and_keys
 
 COMMANDS = ("new_game", "pause", "resume", "undo", "decline", "confirm")
 _BUTTONS = {"pause", "resume", "undo", "decline", "confirm"}
@@ -88,9 +89,13 @@ def _line(name: str, body: dict) -> dict:
             raise CommandError(f"{name} takes no arguments (got {', '.join(quoted(k) for k in sorted(extra)[:5])})")
         return {"type": "press", "button": name}
     line: dict = {"type": "setup", "formation": "standard"}
+    game_keys = sorted(own_lines_and_keys()[1])      # a game's own set-up keys: the game checks their values
     for key in body:
-        if key not in ("id", "kickoff", "options"):
-            raise CommandError(f"new_game: unknown key {quoted(key)} (allowed: kickoff, options, id)")
+        if key not in ("id", "kickoff", "options", *game_keys):
+            raise CommandError(f"new_game: unknown key {quoted(key)} "
+                               f"(allowed: {', '.join(('kickoff', 'options', 'id', *game_keys))})")
+        if key in game_keys:
+            line[key] = body[key]
     if body.get("kickoff") is not None:
         if body["kickoff"] not in ("red", "blue"):
             raise CommandError(f"new_game: kickoff must be red or blue, not {quoted(body['kickoff'])}")
