@@ -21,7 +21,17 @@ from hal.dice_page import PageDice
 from hal.dice_roles import open_dice
 from simulator.bench.serial_match import RecordingDaemon
 from simulator.bench.waits import wait_for
-from tests.daemon.daemon_helpers import ROOT, free_port
+from tests.daemon.daemon_helpers import (
+    BASE,
+    BOARD,
+    DAEMON_PASS,
+    ROOT,
+    Watcher,
+    free_port,
+    publish_once,
+    start_daemon,
+    stop_process,
+)
 from tests.hal.dice_emulated_godice import Air
 
 RED, BLUE = "C0:00:00:00:00:01", "C0:00:00:00:00:02"
@@ -204,3 +214,32 @@ def test_a_real_board_takes_only_rolls_from_the_page(page_daemon):
         "refused: this daemon referees a real board; only the page's rolls come in here (dice.role = 'page')",
         "roll: value must be a face 1..6, not 7"]
     assert journaled_rolls(daemon) == []
+
+
+def test_run_with_page_dice_takes_the_pages_rolls_over_mqtt(broker, tmp_path):
+    """`soccerboard run` (a process) on a board whose dice are the page's, with a real Mosquitto: a roll
+    published on sim/input is journaled as the board's roll, anything else is refused with a response."""
+    cfg = tmp_path / "board.toml"
+    cfg.write_text(f'board_id = "{BOARD}"\n[hardware]\nbackend = "sim"\n[dice]\nrole = "page"\n'
+                   f'[mqtt]\nurl = "mqtt://127.0.0.1:{broker.port}"\nusername = "{BOARD}"\npassword = "{DAEMON_PASS}"\n'
+                   f'[journal]\ndir = "{tmp_path / "j"}"\n')
+    watcher = Watcher(broker.port)
+    proc = start_daemon(["run", "--config", str(cfg)], tmp_path / "daemon.log")
+    try:
+        wait_for(lambda: watcher.of("status")[-1:] == ["online"], 20, "status online")
+        wait_for(lambda: watcher.last("state"), 10, "the state of the waiting match")
+        for payload in ('{"type": "roll", "die": "red", "value": 3}',
+                        '{"type": "place", "square": "a1", "token": "red"}'):
+            assert publish_once(broker.port, f"{BASE}/sim/input", payload, BOARD, DAEMON_PASS)
+        [answer] = wait_for(lambda: watcher.of("response"), 10, "the refusal of the place")
+        assert answer["status"] == "error" and "only the page's rolls come in here" in answer["detail"]
+        journal = tmp_path / "j"
+        wait_for(lambda: any('"type":"roll"' in p.read_text().replace(" ", "") for p in journal.glob("*.jsonl")),
+                 10, "the page's roll in the journal")
+        [path] = journal.glob("*.jsonl")
+        lines = [json.loads(t) for t in path.read_text().splitlines() if t.startswith("{")]
+        assert [(line["die"], line["value"]) for line in lines if line["type"] == "roll"] == [("red", 3)]
+        assert not any(line["type"] == "place" for line in lines)
+    finally:
+        assert stop_process(proc) == 0
+        watcher.close()
