@@ -383,3 +383,34 @@ def test_a_match_starts_and_is_played_on_a_live_soccerboard_sim(browser, tmp_pat
     finally:
         ctx.close()
         sim.stop()
+
+
+def test_an_awaited_interception_after_an_awareness_stop_opens_its_own_form(match, phone):
+    """A6 (P8) by taps: red-6 moves 16 cm near blue-4, the awareness test ties, the holder stops and blue's
+    interception is awaited: its form is the one open, blue-4 already chosen, and only it and `decline` come
+    first."""
+    _, heard = match({"type": "setup", "ruleset": "soccer", "rosters": "standard",
+                      "start": {"half": 1, "turn": 2, "team": "red", "holder": "red-6"}})
+    page = phone
+    thumb = Thumb(page)
+    thumb.tap(chip("move", "model", "red-6"))
+    page.fill("#soccer input.sc-num[data-form='move'][data-key='cm']", "16")
+    thumb.tap("#soccer .sc-form[data-form='move'] .sc-options summary")
+    thumb.tap(chip("move", "near", "blue-4"))
+    sent_and_painted(thumb, send("move"))
+    assert heard.sent()[-1] == {"type": "move", "model": "red-6", "cm": 16, "near": "blue-4"}
+    sent_and_painted(thumb, "#soccer .sc-face[data-die='red'][data-face='3']")
+    sent_and_painted(thumb, "#soccer .sc-face[data-die='blue'][data-face='3']")
+    page.wait_for_function("() => /or decline/.test(document.querySelector('#sc-awaiting').textContent)")
+    assert _awaiting(page) == "Blue: intercept (Blue 4), or decline"
+    forms = page.locator("#sc-forms > .sc-form").evaluate_all("l => l.map(f => f.dataset.form)")
+    assert forms == ["intercept", "decline"], forms
+    assert page.locator(".sc-form[data-form='intercept'][data-open]").count() == 1
+    assert page.locator(chip("intercept", "model", "blue-4")).get_attribute("aria-pressed") == "true"
+    start = thumb.taps
+    thumb.tap(chip("intercept", "cm", "5"))
+    sent_and_painted(thumb, send("intercept"))
+    assert heard.sent()[-1] == {"type": "intercept", "model": "blue-4", "at": "field", "cm": 5}
+    assert thumb.taps - start == 2
+    assert "interception" in _awaiting(page).lower()
+    assert page.errors == []

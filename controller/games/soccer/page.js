@@ -79,6 +79,7 @@ export function toAct(snap) {
       return `Full time: Red ${snap.score?.red ?? 0} - ${snap.score?.blue ?? 0} Blue`;
     default:
       if (RESTARTS[aw.what]) return `${who}take ${RESTARTS[aw.what]}${model}${may}`;
+      if (FORMS[aw.what]) return `${who}${FORMS[aw.what].label.toLowerCase()}${model}, or decline`;
       return aw.what ? `${who}${words(aw.what)}${model}${may}` : "";
   }
 }
@@ -92,7 +93,7 @@ export function possession(snap) {
 
 // ---- rolls explained: die, modifiers, total, need, the table row, from what the event carries ------------
 const DICE_KEYS = ["die", "dice", "roll", "rolls", "faces"];
-const SHOWN = new Set(["event", "seq", "ts", "text", ...DICE_KEYS, "modifier", "modifiers", "total", "need", "vs", "difference", "result"]);
+const SHOWN = new Set(["event", "seq", "ts", "text", ...DICE_KEYS, "modifier", "modifiers", "total", "totals", "need", "vs", "difference", "result"]);
 
 function modifiersText(m) {
   if (Array.isArray(m)) return m.map((x) => (isObj(x) ? `${words(x.why ?? x.name ?? x.reason ?? "")} ${signed(x.value ?? x.mod ?? 0)}`.trim() : String(x))).join(", ");
@@ -118,6 +119,7 @@ export function explain(ev) {
   if (typeof ev.modifier === "number") parts.push(`modifier ${signed(ev.modifier)}`);
   if (ev.modifiers != null && modifiersText(ev.modifiers)) parts.push(`modifiers ${modifiersText(ev.modifiers)}`);
   if (ev.total != null) parts.push(`total ${plain(ev.total)}`);
+  if (ev.totals != null) parts.push(`totals ${plain(ev.totals)}`);
   if (ev.vs != null) parts.push(`against ${plain(ev.vs)}`);
   if (ev.difference != null) parts.push(`difference ${signed(ev.difference)}`);
   if (ev.need != null) parts.push(`need ${plain(ev.need)}`);
@@ -267,7 +269,8 @@ const PRIMARY = {
 export function formsFor(snap) {
   const aw = snap?.awaiting ?? {};
   if (aw.what === "roster" || aw.what === "none" || aw.what === "roll") return { primary: [], more: [] };
-  const primary = [...(PRIMARY[aw.what] ?? PRIMARY[snap.phase] ?? [])];
+  // an option awaited (an opponent's interception or challenge, P32) is a line type: its form, then `may`'s
+  const primary = [...(PRIMARY[aw.what] ?? (FORMS[aw.what] ? [aw.what] : PRIMARY[snap.phase] ?? []))];
   for (const t of Array.isArray(aw.may) ? aw.may : []) if (FORMS[t] && !primary.includes(t)) primary.push(t);
   if (snap?.ball?.state === "loose") for (const t of ["claim", "ball"]) if (!primary.includes(t)) primary.push(t);
   return { primary, more: Object.keys(FORMS).filter((t) => !primary.includes(t)) };
