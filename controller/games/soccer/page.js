@@ -358,7 +358,7 @@ function chipLabel(snap, kind, v) {
 function fieldHtml(snap, type, [key, kind, opt = {}], units) {
   const draft = drafts[type] ?? {};
   const value = initial(snap, type, key, kind, opt, draft);
-  const label = `<span class="sc-label">${esc(opt.label ?? words(key))}${opt.optional ? "" : ""}</span>`;
+  const label = `<span class="sc-label">${esc(opt.label ?? words(key))}</span>`;
   const attrs = `data-form="${type}" data-key="${key}" data-kind="${kind}"`;
   if (kind === "dist") {
     const chips = unitChips(opt.chips ?? [], units).map((c) => `<button type="button" class="sc-chip" ${attrs} data-value="${c}" aria-pressed="${value === c}">${c}</button>`).join("");
@@ -686,13 +686,12 @@ function paintControls(doc, root) {
   const units = unitsOf(doc);
   root.querySelector("#sc-dice").innerHTML = entering ? diceHtml(doc) : "";
   const { primary, more } = entering ? formsFor(doc) : { primary: [], more: [] };
-  const allowed = (t) => t !== "decline" || role.kind !== "coach" || true;
   if (openForm && !primary.includes(openForm) && !more.includes(openForm)) openForm = null;
   const opened = openForm ?? primary.find((t) => FORMS[t].fields.length) ?? null;
-  root.querySelector("#sc-forms").innerHTML = primary.filter(allowed).map((t) => formHtml(doc, t, units, t === opened)).join("");
+  root.querySelector("#sc-forms").innerHTML = primary.map((t) => formHtml(doc, t, units, t === opened)).join("");
   const moreBox = root.querySelector("#sc-more");
   moreBox.hidden = !more.length;
-  root.querySelector("#sc-more-forms").innerHTML = more.filter(allowed).map((t) => formHtml(doc, t, units, t === opened)).join("");
+  root.querySelector("#sc-more-forms").innerHTML = more.map((t) => formHtml(doc, t, units, t === opened)).join("");
   if (opened && more.includes(opened)) moreBox.open = true;
 }
 
