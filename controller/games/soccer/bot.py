@@ -168,6 +168,10 @@ class SoccerBot:
         what = a["what"]
         if what == "none":
             return None
+        exit_ = next((o for o in m.may if o.line == "gk_exit" and o.team in self.teams), None)
+        others_awaited = any(o.awaited and o.line != "gk_exit" for o in m.may)
+        if exit_ is not None and exit_.model is not None and not others_awaited and self.rng.random() < 0.25:
+            return self._gk_exit(m, exit_.model, exit_.context)
         if what == "roll":
             return self._roll(m, a)
         if m.due is None and self.rng.random() < self.disputes and self._mine(a.get("team") or m.team):
@@ -281,6 +285,8 @@ class SoccerBot:
         team = team_of(holder)
         h = m.models[holder]
         plan = self._phase_plan(m)
+        if h.acted:             # it passed, shot or headed this phase and has the ball again: it keeps it
+            return {"type": "end_phase"}
         if h.moved == 0 and not h.neutralized and holder not in plan.moved and rng.random() < 0.6:
             plan.moved.add(holder)
             roll = rng.random()
@@ -304,6 +310,10 @@ class SoccerBot:
             return self._shoot(m, holder, at)
         if self.pitch.near_side() and rng.random() < 0.05:
             return {"type": "play_out", "model": holder}
+        if 30 < self.pitch.to_goal(team) <= 55 and m.no_score != holder and rng.random() < 0.03:
+            # P21: a pass at the goal's centre when the keeper is out of position
+            cm = self.pitch.to_goal(team) + rng.uniform(0, 5)
+            return {"type": "pass", "model": holder, "to": "goal", "cm": self.u(m, cm), "height": "high"}
         if rng.random() < 0.8:
             line2 = self._pass(m, holder)
             if line2 is not None:
@@ -365,7 +375,7 @@ class SoccerBot:
             model = rng.choice(candidates).id
         interceptor = m.models[model]
         zone = control_zone_cm(interceptor.level("A"))
-        top = cm_max or (zone if m.options.units == "cm" else zone / 2.5)
+        top = cm_max or m.limit(zone)
         line: Line = {"type": "intercept", "model": model, "at": self.area(team_of(holder)),
                       "cm": math.floor(rng.uniform(0, top) * 10) / 10}
         helpers = [x for x in m.on_pitch(team) if x.id != model and not x.neutralized and not x.keeper]
@@ -377,6 +387,16 @@ class SoccerBot:
             line["side"] = rng.choice(("front", "back"))
         return line
 
+    def _gk_exit(self, m: Match, keeper: str, context: dict[str, Any]) -> Line:
+        """The keeper comes out (P26, P27) from up to 20 cm, with a model or two on the axis now and then."""
+        rng = self.rng
+        line: Line = {"type": "gk_exit", "model": keeper, "cm": self.u(m, rng.uniform(2, 20)),
+                      "on_axis": rng.choice((0, 0, 0, 1, 1, 2))}
+        if context.get("corner"):
+            line["opp_on_spot"] = rng.random() < 0.3
+            line["goal_area"] = rng.random() < 0.5
+        return line
+
     # ----- options (P32) ----------------------------------------------------------------------------------------
     def _own_option(self, m: Match, kind: str, model: str | None) -> Line | None:
         """An option of the acting team: a receiver's shot (P5), a header of a high ball, the winner's 5 cm."""
@@ -386,14 +406,15 @@ class SoccerBot:
         team = team_of(model)
         if kind == "shoot":
             at = self.area(team)
-            if at != "field" and rng.random() < 0.8:
+            if at != "field" and not m.models[model].acted and m.no_score != model and rng.random() < 0.8:
                 return self._shoot(m, model, at)
         elif kind == "header":
             if rng.random() < 0.6:
                 at = self.area(team)
-                if at != "field" and rng.random() < 0.6:
+                reach = self.pitch.to_goal(team)
+                if at != "field" and reach <= 25 and m.no_score != model and rng.random() < 0.6:
                     return {"type": "header", "model": model, "to": "goal", "at": at,
-                            "cm": self.u(m, max(1.0, self.pitch.to_goal(team)))}
+                            "cm": self.u(m, max(1.0, reach))}
                 mate = self.team_mate(m, model)
                 if mate is not None:
                     cm = rng.uniform(4, 25)
@@ -518,7 +539,7 @@ class SoccerBot:
             return self._shoot(m, taker.id, f"{other(team)}:penalty", goal_cm=self.u(m, 11.0), zones=0, via="i")
         if kind == "direct_kick" and (restart.at or "").startswith(f"{other(team)}:") \
                 and not (restart.at or "").endswith("no_shooting") and rng.random() < 0.5:
-            return self._shoot(m, taker.id, str(restart.at), wall=rng.randint(0, 4))
+            return self._shoot(m, taker.id, str(restart.at), wall=rng.choice((0, 0, 2, 3, 4)))
         if kind == "corner_kick":
             line2 = self._pass(m, taker.id, limit=40.0, restart=True)
             if line2 is not None:
