@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from controller.games.soccer import contest_tables as ct
+from controller.games.soccer import shot_tables as st
 from controller.games.soccer import tables as t
 
 
@@ -92,10 +94,10 @@ def test_P12_template_arrows_from_1_beyond_to_6_long_left() -> None:
 
 
 def test_p16_interception_modifiers_skill_helper_and_orientation() -> None:
-    assert t.interception_modifier() == 0
-    assert t.interception_modifier(skill=True, helper=True) == 2
-    assert t.interception_modifier(side="front") == 1
-    assert t.interception_modifier(side="back") == -1
+    assert ct.interception_modifier() == 0
+    assert ct.interception_modifier(skill=True, helper=True) == 2
+    assert ct.interception_modifier(side="front") == 1
+    assert ct.interception_modifier(side="back") == -1
 
 
 @pytest.mark.parametrize(
@@ -104,94 +106,94 @@ def test_p16_interception_modifiers_skill_helper_and_orientation() -> None:
      (1, "kicked_away_by_interceptor"), (2, "won"), (5, "won")],
 )
 def test_p16_interception_results_by_difference(difference: int, outcome: str) -> None:
-    assert t.interception_outcome(difference) == outcome
+    assert ct.interception_outcome(difference) == outcome
 
 
 def test_p16_foul_table_rows() -> None:
-    assert t.foul_result(2) == t.FoulResult("indirect_kick", "D")
-    assert t.foul_result(3) == t.FoulResult("indirect_kick", "A")
-    assert [t.foul_result(n).to for n in (4, 5, 6)] == ["D", "A", "D"]
-    assert t.foul_result(7) == t.FoulResult("direct_kick", "A", "yellow", "D")
-    assert t.foul_result(8) == t.FoulResult("direct_kick", "D", "yellow", "A")
-    assert t.foul_result(9) == t.FoulResult("direct_kick", "A", "yellow", "D")
-    assert t.foul_result(10) == t.FoulResult("direct_kick", "D", "yellow", "A")
-    assert t.foul_result(11) == t.FoulResult("direct_kick", "A", "red", "D")
-    assert t.foul_result(12) == t.FoulResult("direct_kick", "D", "red", "A")
+    assert ct.foul_result(2) == ct.FoulResult("indirect_kick", "D")
+    assert ct.foul_result(3) == ct.FoulResult("indirect_kick", "A")
+    assert [ct.foul_result(n).to for n in (4, 5, 6)] == ["D", "A", "D"]
+    assert ct.foul_result(7) == ct.FoulResult("direct_kick", "A", "yellow", "D")
+    assert ct.foul_result(8) == ct.FoulResult("direct_kick", "D", "yellow", "A")
+    assert ct.foul_result(9) == ct.FoulResult("direct_kick", "A", "yellow", "D")
+    assert ct.foul_result(10) == ct.FoulResult("direct_kick", "D", "yellow", "A")
+    assert ct.foul_result(11) == ct.FoulResult("direct_kick", "A", "red", "D")
+    assert ct.foul_result(12) == ct.FoulResult("direct_kick", "D", "red", "A")
     with pytest.raises(ValueError):
-        t.foul_result(13)
+        ct.foul_result(13)
 
 
 def test_P18_a_direct_kick_in_the_fouling_teams_penalty_area_is_a_penalty_an_indirect_never() -> None:
-    assert t.foul_award("direct_kick", True) == "penalty_kick"
-    assert t.foul_award("direct_kick", False) == "direct_kick"
-    assert t.foul_award("indirect_kick", True) == "indirect_kick"
+    assert ct.foul_award("direct_kick", True) == "penalty_kick"
+    assert ct.foul_award("direct_kick", False) == "direct_kick"
+    assert ct.foul_award("indirect_kick", True) == "indirect_kick"
 
 
 def test_P18_a_second_yellow_is_a_red_and_sends_off() -> None:
-    assert t.card_after(0, "yellow") == (1, False)
-    assert t.card_after(1, "yellow") == (2, True)
-    assert t.card_after(0, "red") == (0, True)
+    assert ct.card_after(0, "yellow") == (1, False)
+    assert ct.card_after(1, "yellow") == (2, True)
+    assert ct.card_after(0, "red") == (0, True)
 
 
 def test_P19_kicked_away_out_side_line_and_goal_line() -> None:
-    assert [t.kicked_away_side_line(f) for f in range(1, 7)] == ["A"] * 3 + ["D"] * 3
-    assert [t.kicked_away_goal_line(f) for f in range(1, 7)] == ["goal_kick"] * 3 + ["corner_kick"] * 3
+    assert [ct.kicked_away_side_line(f) for f in range(1, 7)] == ["A"] * 3 + ["D"] * 3
+    assert [ct.kicked_away_goal_line(f) for f in range(1, 7)] == ["goal_kick"] * 3 + ["corner_kick"] * 3
 
 
 def test_p17_shot_conditions_i_ii_iii() -> None:
-    assert t.shot_allowed("i", 30)
-    assert t.shot_allowed("ii", 2.5)
-    assert not t.shot_allowed("ii", 3)
-    assert t.shot_allowed("iii", 5)
-    assert not t.shot_allowed("iii", 6)  # A15
+    assert st.shot_allowed("i", 30)
+    assert st.shot_allowed("ii", 2.5)
+    assert not st.shot_allowed("ii", 3)
+    assert st.shot_allowed("iii", 5)
+    assert not st.shot_allowed("iii", 6)  # A15
 
 
 def test_p18_shot_distance_modifier() -> None:
-    assert [t.shot_distance_modifier(cm) for cm in (8, 10, 15, 20, 21)] == [1, 1, 0, 0, -1]
+    assert [st.shot_distance_modifier(cm) for cm in (8, 10, 15, 20, 21)] == [1, 1, 0, 0, -1]
 
 
 def test_p18_shot_modifiers_zones_capped_at_two_keeper_out_side_penalty_wall() -> None:
-    assert t.shot_modifier(8, zones=1) == 0  # A11
-    assert t.shot_modifier(15, zones=3) == -2
-    assert t.shot_modifier(15, gk_out=True) == 1
-    assert t.shot_modifier(15, side=True) == -2
-    assert t.shot_modifier(11, penalty=True, skill=True) == 2
-    assert [t.shot_modifier(15, wall=w) for w in (0, 2, 3, 4)] == [0, -1, -2, -3]
+    assert st.shot_modifier(8, zones=1) == 0  # A11
+    assert st.shot_modifier(15, zones=3) == -2
+    assert st.shot_modifier(15, gk_out=True) == 1
+    assert st.shot_modifier(15, side=True) == -2
+    assert st.shot_modifier(11, penalty=True, skill=True) == 2
+    assert [st.shot_modifier(15, wall=w) for w in (0, 2, 3, 4)] == [0, -1, -2, -3]
     with pytest.raises(ValueError):
-        t.wall_modifier(1)
+        st.wall_modifier(1)
 
 
 def test_p18_shot_outcome_by_difference() -> None:
-    assert [t.shot_outcome(d) for d in (-3, 0, 1, 2, 3)] == ["failed", "failed", "saved", "goal", "goal"]
+    assert [st.shot_outcome(d) for d in (-3, 0, 1, 2, 3)] == ["failed", "failed", "saved", "goal", "goal"]
 
 
 def test_p18_failed_shot_table() -> None:
-    assert [t.failed_shot(n) for n in range(2, 13)] == (
+    assert [st.failed_shot(n) for n in range(2, 13)] == (
         ["deflection"] * 2 + ["goal_kick"] * 4 + ["keeper_ball"] * 2 + ["corner_kick"] * 2 + ["post"])
 
 
 def test_p19_saved_shot_table() -> None:
-    assert [t.saved_shot(n) for n in range(2, 13)] == (
+    assert [st.saved_shot(n) for n in range(2, 13)] == (
         ["goal"] + ["corner_kick"] * 4 + ["keeper_ball"] * 4 + ["post"] * 2)
     with pytest.raises(ValueError):
-        t.saved_shot(1)
+        st.saved_shot(1)
 
 
 def test_P31_which_post_left_bar_right() -> None:
-    assert [t.post_hit(f) for f in range(1, 7)] == ["left", "left", "bar", "bar", "right", "right"]
+    assert [st.post_hit(f) for f in range(1, 7)] == ["left", "left", "bar", "bar", "right", "right"]
 
 
 def test_P16_header_at_goal_only_line_distance_and_dive_header_modify() -> None:
-    assert t.header_at_goal_modifier(8) == 1  # A13
-    assert t.header_at_goal_modifier(12) == 0
-    assert t.header_at_goal_modifier(8, skill=True) == 2
+    assert st.header_at_goal_modifier(8) == 1  # A13
+    assert st.header_at_goal_modifier(12) == 0
+    assert st.header_at_goal_modifier(8, skill=True) == 2
 
 
 def test_P16_header_at_goal_outcomes_and_the_keepers_d6() -> None:
-    assert [t.header_at_goal_outcome(d) for d in (-2, -1, 0, 1)] == ["goal_kick", "goal_kick", "keeper_roll", "goal"]
-    assert [t.header_keeper_roll(f) for f in range(1, 7)] == (
+    assert [st.header_at_goal_outcome(d) for d in (-2, -1, 0, 1)] == ["goal_kick", "goal_kick", "keeper_roll", "goal"]
+    assert [st.header_keeper_roll(f) for f in range(1, 7)] == (
         ["goal_kick"] * 2 + ["keeper_ball"] * 2 + ["post"] * 2)
-    assert [t.header_post_crossing(f) for f in range(1, 7)] == ["goal"] * 3 + ["keeper_ball"] * 3
+    assert [st.header_post_crossing(f) for f in range(1, 7)] == ["goal"] * 3 + ["keeper_ball"] * 3
 
 
 def test_P14_keeper_blocks_a_deviation_between_the_posts_on_6() -> None:
@@ -200,28 +202,28 @@ def test_P14_keeper_blocks_a_deviation_between_the_posts_on_6() -> None:
 
 
 def test_P26_exit_need_by_distance_and_axis_modifier() -> None:
-    assert [t.exit_need(cm) for cm in (10, 12, 15, 20, 21)] == [3, 4, 4, 5, None]
-    assert t.exit_modifier(1) == -1
+    assert [st.exit_need(cm) for cm in (10, 12, 15, 20, 21)] == [3, 4, 4, 5, None]
+    assert st.exit_modifier(1) == -1
 
 
 def test_P26_modified_1_or_less_is_an_offence() -> None:
-    assert t.exit_is_offence(1)  # A14: 2 - 1
-    assert not t.exit_is_offence(2)
-    assert [t.exit_offence(f) for f in range(1, 7)] == ["direct"] * 2 + ["yellow"] * 2 + ["red"] * 2
+    assert st.exit_is_offence(1)  # A14: 2 - 1
+    assert not st.exit_is_offence(2)
+    assert [st.exit_offence(f) for f in range(1, 7)] == ["direct"] * 2 + ["yellow"] * 2 + ["red"] * 2
 
 
 def test_P26_the_shot_after_a_failed_exit_adds_s_above_2_and_needs_4() -> None:
-    assert t.exit_shot_modifier(3) == 1
-    assert t.exit_shot_modifier(1) == 0
-    assert t.exit_shot_scores(3 + t.exit_shot_modifier(3))  # A14: S3 rolls 3
-    assert not t.exit_shot_scores(3 + t.exit_shot_modifier(2))
+    assert st.exit_shot_modifier(3) == 1
+    assert st.exit_shot_modifier(1) == 0
+    assert st.exit_shot_scores(3 + st.exit_shot_modifier(3))  # A14: S3 rolls 3
+    assert not st.exit_shot_scores(3 + st.exit_shot_modifier(2))
 
 
 def test_P27_a_corner_exits_offence_is_a_natural_1_with_an_opponent_outside_the_goal_area() -> None:
-    assert t.corner_exit_is_offence(1, True, False)
-    assert not t.corner_exit_is_offence(1, True, True)
-    assert not t.corner_exit_is_offence(1, False, False)
-    assert not t.corner_exit_is_offence(2, True, False)
+    assert st.corner_exit_is_offence(1, True, False)
+    assert not st.corner_exit_is_offence(1, True, True)
+    assert not st.corner_exit_is_offence(1, False, False)
+    assert not st.corner_exit_is_offence(2, True, False)
 
 
 def test_p20_throw_in_limits_and_modifiers() -> None:

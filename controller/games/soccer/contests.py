@@ -8,16 +8,8 @@ from typing import Any
 
 from controller.seam import Illegal
 
-from .dice import Due, due, resolver
-from .flow import award, end_phase, neutralize, send_off
-from .flow_lines import pitch_model
-from .lines import HANDLERS, BallLine, InterceptLine, handles
-from .passing import template
-from .state import Event, Match, Model, Option, other
-from .tables import (
-    WINNER_MOVE_CM,
+from .contest_tables import (
     card_after,
-    control_zone_cm,
     foul_award,
     foul_result,
     interception_modifier,
@@ -25,6 +17,13 @@ from .tables import (
     kicked_away_goal_line,
     kicked_away_side_line,
 )
+from .dice import Due, due, resolver
+from .flow import award, end_phase, neutralize, send_off
+from .flow_lines import pitch_model
+from .lines import HANDLERS, BallLine, InterceptLine, handles
+from .passing import template
+from .state import Event, Match, Model, Option, other
+from .tables import WINNER_MOVE_CM, control_zone_cm
 
 # P2: the skill each side of a contest adds when it is used
 SKILL_OF = {("INT", "interceptor"): "Tackle-in", ("INT", "holder"): "Dribble",

@@ -11,8 +11,7 @@ from .contests import show_card
 from .dice import Due, due, resolver
 from .flow import award, goal, neutralize
 from .lines import GkExitLine, handles
-from .state import Event, Match, num, other
-from .tables import (
+from .shot_tables import (
     corner_exit_is_offence,
     exit_is_offence,
     exit_modifier,
@@ -21,6 +20,7 @@ from .tables import (
     exit_shot_modifier,
     exit_shot_scores,
 )
+from .state import Event, Match, num, other
 
 
 @handles("gk_exit")

@@ -13,21 +13,20 @@ from .flow import award, goal
 from .flow_lines import pitch_model
 from .lines import HANDLERS, BallLine, HeaderLine, PassLine, ShootLine, handles
 from .passing import template
-from .state import Event, Match, Model, Option, num, other
-from .tables import (
-    NEED_PASS,
+from .shot_tables import (
     failed_shot,
     header_at_goal_modifier,
     header_at_goal_outcome,
     header_keeper_roll,
     header_post_crossing,
-    pass_modifier,
     post_hit,
     saved_shot,
     shot_allowed,
     shot_modifier,
     shot_outcome,
 )
+from .state import Event, Match, Model, Option, num, other
+from .tables import NEED_PASS, pass_modifier
 
 SHOOTING_AREAS = ("penalty", "shooting", "side")
 
