@@ -45,6 +45,15 @@ class Listener:
         with self._lock:
             return list(self.lines)
 
+    def last(self, kind: str) -> dict:
+        """The last line of that type heard, once it is (this client may hear it after the page has painted
+        what the daemon made of it)."""
+        def found() -> dict | None:
+            return next((line for line in reversed(self.sent()) if line["type"] == kind), None)
+        line: dict | None = wait_for(found, 10, f"a {kind} line on sim/input")
+        assert line is not None
+        return line
+
     def close(self) -> None:
         self.client.disconnect()
         self.client.loop_stop()
@@ -179,6 +188,8 @@ def test_a_full_turn_is_entered_by_taps_on_a_phone(match, phone):
     counts["blue phase"] = thumb.taps - start
     page.wait_for_function("() => /Turn\\s*2 of/.test(document.querySelector('#sc-facts').textContent)")
 
+    heard.last("end_phase")
+    wait_for(lambda: len(heard.sent()) == 8, 10, "the turn's eight lines")
     types = [line["type"] for line in heard.sent()]
     assert types == ["kick_off", "move", "move", "pass", "roll", "end_phase", "move", "end_phase"], types
     assert heard.sent()[3] == {"type": "pass", "model": "red-10", "to": "red-7", "cm": 30, "height": "high"}
@@ -230,8 +241,7 @@ def test_a_roster_is_built_a_broken_limit_explained_fixed_and_sent(match, phone,
     # sent as red's roster line; then blue's standard one, and the kick-off is awaited
     before = _seq(page)
     page.locator("#sc-roster-send").tap()
-    wait_for(lambda: any(line["type"] == "roster" for line in heard.sent()), 10, "the roster line")
-    line = heard.sent()[-1]
+    line = heard.last("roster")
     assert line["team"] == "red" and len(line["models"]) == 14
     assert line["models"][8] == {"shirt": 9, "name": "Player 9", "P": 4, "S": 2, "H": 2, "INT": 2, "A": 2, "PC": 1}
     assert line["models"][0]["gk"] is True and line["models"][0]["SV"] == 2 and line["models"][11]["bench"] is True
@@ -282,7 +292,7 @@ def test_a_dispute_is_sent_and_settled_by_either_teams_die(match, phone):
     page.fill("#sc-dispute-a", "blue-4 stood in the zone")
     page.fill("#sc-dispute-b", "blue-4 stood outside it")
     sent_and_painted(thumb, "#sc-dispute-send")
-    assert heard.sent()[-1] == {"type": "dispute", "a": "blue-4 stood in the zone", "b": "blue-4 stood outside it"}
+    assert heard.last("dispute") == {"type": "dispute", "a": "blue-4 stood in the zone", "b": "blue-4 stood outside it"}
     assert "dispute" in _awaiting(page).lower()
     assert page.locator("#soccer .sc-face[data-die='red']").count() == 6       # one die of either team
     assert page.locator("#soccer .sc-face[data-die='blue']").count() == 6
@@ -398,7 +408,7 @@ def test_an_awaited_interception_after_an_awareness_stop_opens_its_own_form(matc
     thumb.tap("#soccer .sc-form[data-form='move'] .sc-options summary")
     thumb.tap(chip("move", "near", "blue-4"))
     sent_and_painted(thumb, send("move"))
-    assert heard.sent()[-1] == {"type": "move", "model": "red-6", "cm": 16, "near": "blue-4"}
+    assert heard.last("move") == {"type": "move", "model": "red-6", "cm": 16, "near": "blue-4"}
     sent_and_painted(thumb, "#soccer .sc-face[data-die='red'][data-face='3']")
     sent_and_painted(thumb, "#soccer .sc-face[data-die='blue'][data-face='3']")
     page.wait_for_function("() => /or decline/.test(document.querySelector('#sc-awaiting').textContent)")
@@ -410,7 +420,7 @@ def test_an_awaited_interception_after_an_awareness_stop_opens_its_own_form(matc
     start = thumb.taps
     thumb.tap(chip("intercept", "cm", "5"))
     sent_and_painted(thumb, send("intercept"))
-    assert heard.sent()[-1] == {"type": "intercept", "model": "blue-4", "at": "field", "cm": 5}
+    assert heard.last("intercept") == {"type": "intercept", "model": "blue-4", "at": "field", "cm": 5}
     assert thumb.taps - start == 2
     assert "interception" in _awaiting(page).lower()
     assert page.errors == []
