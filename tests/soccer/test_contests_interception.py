@@ -171,3 +171,11 @@ def test_P42_with_a_shared_die_the_interceptors_die_comes_first() -> None:
     t.do(type="intercept", model="blue-4", at="field", cm=2)
     [contest] = named(t.roll("red", 6) + t.roll("red", 1), "interception")
     assert contest["dice"] == [6, 1] and contest["result"] == "won"
+
+
+def test_P49_a_midair_challenger_in_inches_reaches_its_zone_in_inches() -> None:
+    t = Table(kickoff=None, options={"units": "in"}, start={"half": 1, "turn": 3, "team": "red", "holder": "red-10"})
+    t.do(type="pass", model="red-10", to="red-9", cm=11, height="high", challenger="blue-4")
+    t.roll("red", 6)
+    assert t.refused(type="intercept", model="blue-4", at="field", cm=2, midair=True) == "too_far"
+    t.do(type="intercept", model="blue-4", at="field", cm=1, midair=True)

@@ -53,7 +53,7 @@ def intercept(m: Match, line: InterceptLine) -> list[Event]:
         raise Illegal("bad_input", "a midair challenge is made by the challenger a successful High pass or "
                                    "header names (P32), and only then")
     if option is not None:
-        top = float(option.context.get("cm", control_zone_cm(interceptor.level("A"))))
+        top = float(option.context.get("cm", m.limit(control_zone_cm(interceptor.level("A")))))
     else:
         if m.team != interceptor.team:
             raise Illegal("not_your_turn", f"it is {m.team}'s movement phase: an interception comes after its "
