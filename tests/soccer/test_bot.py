@@ -62,8 +62,10 @@ def _concerns(line: dict[str, Any]) -> set[str]:
 def test_a_one_team_bot_enters_only_its_teams_lines_against_another_to_full_time():
     for seed in range(6):
         core = Core(Soccer())
-        assert core.feed(parse_obj({"type": "setup", "ruleset": "soccer", "kickoff": "red",
-                                    "rosters": "standard"})).verdict["ok"]
+        setup = {"type": "setup", "ruleset": "soccer", "kickoff": "red"}
+        if seed % 2:            # else both teams owe a roster line, and the one-team bot sends its own first
+            setup["rosters"] = "standard"
+        assert core.feed(parse_obj(setup)).verdict["ok"]
         blue = players_for("soccer").opponent(1, seed)
         red = SoccerBot(random.Random(seed + 1000), teams=("red",))
         blue_lines = 0
@@ -102,3 +104,13 @@ def test_the_match_bot_plays_a_line_at_a_time_to_full_time():
             out = core.feed(parse_obj(line))
             assert out.verdict["ok"], (line, out.verdict)
     assert isinstance(core.game, SoccerGame) and core.game.match.phase == "full_time"
+
+
+def test_a_one_team_bot_sends_its_roster_while_the_other_team_owes_one_too():
+    core = Core(Soccer())
+    core.feed(parse_obj({"type": "setup", "ruleset": "soccer", "kickoff": "blue"}))
+    game = core.game
+    assert isinstance(game, SoccerGame) and game.match.rosters_due == ["red", "blue"]
+    planned = players_for("soccer").opponent(1, 5).plan(game)
+    assert planned is not None and planned[0]["type"] == "roster" and planned[0]["team"] == "blue"
+    assert core.feed(parse_obj(planned[0])).verdict["ok"]

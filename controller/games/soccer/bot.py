@@ -177,8 +177,8 @@ class SoccerBot:
         if m.due is None and self.rng.random() < self.disputes and self._mine(a.get("team") or m.team):
             return {"type": "dispute", "a": "the ball was in", "b": "the ball was out"}
         if what == "roster":
-            team = a["team"] or m.rosters_due[0]
-            return self._roster(m, team) if team in self.teams else None
+            mine = [t for t in m.rosters_due if t in self.teams]
+            return self._roster(m, mine[0]) if mine else None
         if what == "keeper":
             return self._keeper(m, a["team"]) if a["team"] in self.teams else None
         if a["team"] is not None and a["model"] is not None and what in ("intercept",):
