@@ -14,6 +14,7 @@ import pytest
 from controller import games
 from controller.daemon import checkpoint
 from controller.daemon.referee import Referee
+from controller.games.soccer.bot import simulate as soccer_simulate
 from controller.games.stbg.bot import simulate as stbg_simulate
 from controller.games.stw.autoplay import simulate
 from simulator.board_script import board_script
@@ -40,7 +41,8 @@ def _followed(seen: set[tuple[str, str]]) -> None:
     for ruleset, play, seed, options in (("soccer_tactics_world", simulate, 3, {"half_minutes": 3.0}),
                                          ("soccer_tactics_world", simulate, 11, {"half_minutes": 3.0}),
                                          ("stbg", stbg_simulate, 4, {"half_minutes": 2.0}),
-                                         ("stbg", stbg_simulate, 9, {"half_minutes": 2.0})):
+                                         ("stbg", stbg_simulate, 9, {"half_minutes": 2.0}),
+                                         ("soccer", soccer_simulate, 3, {}), ("soccer", soccer_simulate, 8, {})):
         lines: list[dict] = []
         play(seed, options, on_line=lambda line, out, lines=lines: lines.append(line))
         ref = Referee(options, board_follows_game=True, ruleset=ruleset)

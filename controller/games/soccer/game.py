@@ -10,9 +10,10 @@ from typing import Any
 from controller.seam import Illegal, Result
 from controller.takeback import kind_of, steps_back
 
+from .actions import Roll, Wait
 from .dice import Due, awaited_words, take_roll
 from .flow import awaiting, settle_closing
-from .lines import HANDLERS, LINE_MODELS, LINE_TYPES, Roll, Wait, _Line, handler_for
+from .lines import HANDLERS, LINE_MODELS, LINE_TYPES, _Line, handler_for
 from .state import Event, Match
 
 UNDO_DEPTH = 256

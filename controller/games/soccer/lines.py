@@ -4,7 +4,6 @@ ball's `cause`), then (type, ""), so a restart's kick or a kicked-away ball's `b
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -179,19 +178,6 @@ LINE_MODELS: dict[str, type[_Line]] = {
     "play_out": PlayOutLine, "substitute": SubstituteLine, "keeper": KeeperLine, "dispute": DisputeLine,
     "decline": DeclineLine}
 LINE_TYPES = tuple(LINE_MODELS)
-
-
-@dataclass(frozen=True)
-class Roll:
-    """One die: the die's team and its face."""
-    team: str
-    value: int
-
-
-@dataclass(frozen=True)
-class Wait:
-    """Time passing: nothing in this game depends on it."""
-    seconds: float
 
 
 Handler = Callable[[Match, Any], list[Event]]

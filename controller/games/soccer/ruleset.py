@@ -10,9 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from controller.scenario import ClockLine, GameLine, RollLine, Setup, Signal
 from controller.seam import GameState, Illegal
 
+from .actions import Roll, Wait
 from .coach_lines import CoachLines
 from .game import SoccerGame
-from .lines import LINE_MODELS, Roll, Wait, _Line
+from .lines import LINE_MODELS, _Line
 from .roster import standard_models
 from .state import Ball, Event, Match, Options, other
 
