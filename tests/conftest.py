@@ -6,4 +6,7 @@ than one folder uses are therefore imported by their package name, `tests.<folde
 tests/leds does with tests.rules.dsl), however pytest is started: `python -m pytest`, `pytest`, one file.
 """
 
-pytest_plugins = ["tests.checkout_guard"]     # no test writes into the checkout
+pytest_plugins = [
+    "tests.checkout_guard",         # no test writes into the checkout
+    "tests.browser_fixtures",       # one Chromium for every folder's browser tests
+]

@@ -8,20 +8,8 @@ import os
 import pytest
 
 from simulator.bench.waits import wait_for
-from simulator.bench.web import MissingTool, SimProcess, launch_chromium, wait_connected
+from simulator.bench.web import SimProcess, wait_connected
 from tests.games.plugin_games import RACE, SITE, TALLY, write_lines
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        try:
-            b = launch_chromium(p)
-        except MissingTool as e:
-            pytest.fail(str(e), pytrace=False)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -17,31 +17,12 @@ from tests.web.web_helpers import (
     InProcessDaemon,
     MissingTool,
     WebMosquitto,
-    launch_chromium,
     live_url,
     make_server,
     wait_connected,
 )
 
 _boards = itertools.count(1)
-
-
-@pytest.fixture(scope="session")
-def playwright_driver():
-    from playwright.sync_api import sync_playwright
-    p = sync_playwright().start()
-    yield p
-    p.stop()
-
-
-@pytest.fixture(scope="session")
-def browser(playwright_driver):
-    try:
-        b = launch_chromium(playwright_driver)
-    except MissingTool as e:
-        pytest.fail(str(e), pytrace=False)
-    yield b
-    b.close()
 
 
 @pytest.fixture(scope="session")
