@@ -19,7 +19,8 @@ from tests.games.plugin_games import SITE
 def test_a_set_up_naming_no_registered_game_is_refused_listing_the_registered_ones():
     with pytest.raises(BadInput) as refused:
         parse_obj({"type": "setup", "ruleset": "chess"})
-    listed = " or ".join(repr(name) for name in games.names())
+    choices = [repr(name) for name in games.names()]
+    listed = f"{', '.join(choices[:-1])} or {choices[-1]}"
     assert str(refused.value) == f'setup line, ruleset: Input should be {listed} (got "chess")'
 
 

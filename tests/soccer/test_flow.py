@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from controller.games.soccer.flow import award, send_off
-from controller.scenario import BadInput
+from controller.scenario import BadInput, Setup, parse_obj
 
 from .table import Table, named
 
@@ -181,3 +181,12 @@ def test_a_match_pickles_and_deep_copies() -> None:
     again = pickle.loads(pickle.dumps(t.game))
     assert t.ruleset.snapshot(again) == t.snapshot()
     assert copy.deepcopy(t.match) == t.match
+
+
+def test_a_set_up_naming_a_turn_or_a_clock_is_refused() -> None:
+    ruleset = Table().ruleset
+    for key, value in (("turn", "red"), ("clock", {"period": 1})):
+        setup = parse_obj({"type": "setup", "ruleset": "soccer", "kickoff": "red", key: value})
+        assert isinstance(setup, Setup)
+        with pytest.raises(ValueError, match=f"^{key}: "):
+            ruleset.new_game(setup)

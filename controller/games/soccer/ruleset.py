@@ -74,6 +74,10 @@ class Soccer(CoachLines):
             raise ValueError(_first_error(e, "setup")) from None
         if setup.pawns is not None or setup.ball is not None:
             raise ValueError("this game has no tokens on the board: no pawns or ball")
+        if setup.turn is not None:
+            raise ValueError("turn: a set-up of this game names no team to roll (the offense plays first)")
+        if setup.clock is not None:
+            raise ValueError("clock: this game has no clock (halves of turns); `start` begins mid-match")
         if keys.start is None and setup.kickoff is None:
             raise ValueError("kickoff: name the team that kicks off (or a `start` to begin mid-match)")
         first = keys.start.team if keys.start else cast(str, setup.kickoff)
