@@ -7,8 +7,10 @@ import pickle
 
 import pytest
 
-from controller.games.soccer.flow import award, send_off
+from controller.games.soccer.flow import award, goal, restart_taken, send_off
+from controller.games.soccer.state import Ball
 from controller.scenario import BadInput, Setup, parse_obj
+from controller.seam import Illegal
 
 from .table import Table, named
 
@@ -190,3 +192,40 @@ def test_a_set_up_naming_a_turn_or_a_clock_is_refused() -> None:
         assert isinstance(setup, Setup)
         with pytest.raises(ValueError, match=f"^{key}: "):
             ruleset.new_game(setup)
+
+
+def test_P50_a_goal_ending_half_1_is_followed_by_the_other_teams_kick_off() -> None:
+    t = Table(kickoff="blue", start={"half": 1, "turn": 12, "team": "blue", "holder": "blue-6"})
+    events = goal(t.match, "blue", "blue-6")
+    assert [e["event"] for e in events] == ["goal", "turn_end", "half_time"]
+    assert (t.snapshot()["phase"], t.snapshot()["team"]) == ("half_time", "red")
+
+
+def test_P4_after_a_goal_the_conceding_team_kicks_off_the_next_turn() -> None:
+    t = Table().kicked_off()
+    goal(t.match, "red", "red-10")
+    snap = t.snapshot()
+    assert (snap["turn"], snap["phase"], snap["team"], snap["score"]) == (2, "kick_off", "blue",
+                                                                          {"red": 1, "blue": 0})
+    assert t.refused(type="kick_off", from_="red-9", to="red-10") == "not_your_turn"
+    t.do(type="kick_off", from_="blue-9", to="blue-10")
+
+
+def test_P33_a_penalty_after_the_last_turn_ends_the_half_once_the_ball_is_settled() -> None:
+    t = Table(start={"half": 2, "turn": 12, "team": "red", "holder": "red-6"})
+    award(t.match, "penalty_kick", "blue", "red:penalty", counted=1)
+    assert t.match.closing and t.snapshot()["phase"] == "penalty_kick"
+    restart_taken(t.match)                      # the kick: a loose ball after its template, say
+    t.match.ball = Ball(holder=None, state="loose", last_touch="blue", cause="post")
+    events = t.do(type="claim", model="red-4", cm=3)
+    assert [e["event"] for e in events] == ["claim", "possession", "full_time"]
+    assert "turn_end" not in [e["event"] for e in events]
+
+
+def test_the_referees_undo_leaves_a_roll_standing() -> None:
+    t = Table().kicked_off()
+    t.do(type="dispute", a="A", b="B")
+    t.roll("red", 2)
+    with pytest.raises(Illegal) as refused:
+        t.game.take_back()
+    assert refused.value.reason == "nothing_to_undo"
