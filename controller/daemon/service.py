@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 
 _END = "end-of-source"
 _READ = "read"          # an item that only looks at the match (Daemon.read)
+_WAKE = "wake"          # an item that only wakes the core loop (stop)
 SIM_RECORD = 64        # LED frames and beeps a sim board keeps for looking at (it keeps all of them by default)
 COMMAND_RATE = 20      # referee commands a second (a burst of twice as many passes)
 SIM_RATE = 50          # simulator inputs a second (a person clicks a few; a script may send more)
@@ -224,6 +225,7 @@ class Daemon:
         self._poller.stop()
         self._stop.set()
         self._prune_due.set()
+        self.inputs.put(Item("stop", {"type": _WAKE}))     # the core loop may sleep up to IDLE_WAIT for an input
         self._thread.join(5.0)
         if self._pruner.is_alive():
             self._pruner.join(5.0)
@@ -326,6 +328,8 @@ class Daemon:
                 item = self.inputs.get(timeout=self._wait())
             except queue.Empty:
                 item = None
+            if item is not None and item.line.get("type") == _WAKE:
+                continue                        # stop() woke the loop: its flag ends it
             try:
                 if item is not None and item.line.get("type") == _READ:
                     reply = _answer(item, self._started(), None)

@@ -126,7 +126,7 @@ def test_the_config_refuses_an_unknown_ruleset_in_one_line(tmp_path):
     path.write_text('[game]\nruleset = "chess"\n')
     with pytest.raises(ConfigError) as e:
         load_settings(path, env=False)
-    assert str(e.value) == f"{path}: game.ruleset = 'chess': allowed: 'soccer_tactics_world' or 'stbg'"
+    assert str(e.value) == f"{path}: game.ruleset = 'chess': allowed: 'soccer_tactics_world', 'soccer' or 'stbg'"
     assert load_settings(None, env=False).game.ruleset == "soccer_tactics_world"
     path.write_text('[game]\nruleset = "stbg"\noptions = {extra_time = false}\n')     # each game its own options
     with pytest.raises(ConfigError, match=r"game.options.extra_time = False: allowed keys: half_minutes, "
