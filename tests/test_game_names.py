@@ -1,8 +1,9 @@
 """No module outside a game's package names the game: the core, the daemon, the LEDs, the page, the players and
 the simulator ask the registry (controller/games) or a capability of the ruleset, so a new game is a new package
 and one entry point. Every registered game's name (as a string: a name may be a plain word, "soccer", that prose
-uses), its title, and its package (dotted or as a path) may appear only inside that game's own package and in the registry, controller/games/__init__.py; a Python
-import of a game's package from outside it is refused even when written relative."""
+uses), its title, and its package (dotted or as a path) may appear only inside that game's own package and in
+the registry, controller/games/__init__.py; a Python import of a game's package from outside it is refused even
+when written relative."""
 from __future__ import annotations
 
 import ast
@@ -35,7 +36,7 @@ class Game:
     def patterns(self) -> list[re.Pattern[str]]:
         word = r"(?<![A-Za-z0-9_]){}(?![A-Za-z0-9_])"
         path = re.escape(self.package).replace(r"\.", r"[./]")
-        quoted = r"""(["'`]){}\1""".format(re.escape(self.name))
+        quoted = rf"""(["'`]){re.escape(self.name)}\1"""
         return [re.compile(quoted), re.compile(re.escape(self.title)),
                 re.compile(word.format(path))]
 
