@@ -192,4 +192,4 @@ def awaiting(m: Match) -> dict[str, Any]:
         return {**base, "what": "claim"}
     if m.phase != "play":
         return {**base, "what": m.phase, "team": m.team}
-    return {**base, "what": "play", "team": m.team, "model": m.ball.holder if m.acted else None}
+    return {**base, "what": "play", "team": m.team}
