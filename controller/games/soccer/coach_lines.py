@@ -16,9 +16,8 @@ from controller.seam import GameState, Illegal
 
 from .flow import awaiting
 from .lines import LINE_MODELS
-from .state import Match
+from .state import TEAMS, Match
 
-TEAMS = ("red", "blue")
 _EITHER = frozenset({"ball", "end_phase", "dispute"})
 _NAMED_BY = {"roster": "team", "decline": "team", "kick_off": "from", "substitute": "off"}
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-TEAMS = ("red", "blue")
 LEVELS = ("P", "S", "H", "INT", "A", "PC", "SV")
 MOVE_CM = 20.0
 PUBLIC_ALWAYS = frozenset({"A"})          # P30: Awareness shows on the table (the control zone)
