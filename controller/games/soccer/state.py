@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from hal.board import TEAMS as TEAMS      # the board's vocabulary, for the game's modules
+
 LEVELS = ("P", "S", "H", "INT", "A", "PC", "SV")
 MOVE_CM = 20.0
 PUBLIC_ALWAYS = frozenset({"A"})          # P30: Awareness shows on the table (the control zone)
