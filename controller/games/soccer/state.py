@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from hal.board import TEAMS as TEAMS      # the board's vocabulary, for the game's modules
+from hal.board import TEAMS as TEAMS  # the board's vocabulary, for the game's modules
 
 LEVELS = ("P", "S", "H", "INT", "A", "PC", "SV")
 MOVE_CM = 20.0
