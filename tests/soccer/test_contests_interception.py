@@ -179,3 +179,15 @@ def test_P49_a_midair_challenger_in_inches_reaches_its_zone_in_inches() -> None:
     t.roll("red", 6)
     assert t.refused(type="intercept", model="blue-4", at="field", cm=2, midair=True) == "too_far"
     t.do(type="intercept", model="blue-4", at="field", cm=1, midair=True)
+
+
+def test_P17_a_challenger_named_after_the_phases_interception_is_already_acted() -> None:
+    t = Table(kickoff=None, start={"half": 1, "turn": 3, "team": "red", "holder": "red-10"})
+    t.do(type="pass", model="red-10", to="red-9", cm=28, height="high", challenger="blue-4")
+    t.roll("red", 6)
+    t.do(type="intercept", model="blue-4", at="field", cm=2, midair=True)
+    t.roll("blue", 1)
+    t.roll("red", 6)                            # the holder keeps: the phase's one interception is made
+    assert t.refused(type="header", model="red-9", to="red-8", cm=10, challenger="blue-5") == "already_acted"
+    t.do(type="header", model="red-9", to="red-8", cm=10)
+    assert "intercept" not in t.snapshot()["awaiting"]["may"]

@@ -11,6 +11,7 @@ from controller.games.soccer.flow import award, goal, restart_taken, send_off
 from controller.games.soccer.state import Ball
 from controller.scenario import BadInput, Setup, parse_obj
 from controller.seam import Illegal
+from controller.story import sentence
 
 from .table import Table, named
 
@@ -63,6 +64,8 @@ def test_P50_full_time_after_the_second_half_and_only_a_dispute_is_taken() -> No
     snap = t.snapshot()
     assert (snap["phase"], snap["team"], snap["awaiting"]["what"]) == ("full_time", None, "none")
     assert t.game.is_terminal() and t.game.result().winner == "red"
+    [full_time] = named(t.events, "full_time")
+    assert (full_time["winner"], full_time["score"]) == ("red", {"red": 1, "blue": 0})
     assert t.refused(type="end_phase") == "not_expected"
     t.do(type="dispute", a="it was in", b="it was out")
     assert named(t.roll("blue", 5), "dispute")[0]["winner"] == "b"
@@ -229,3 +232,26 @@ def test_the_referees_undo_leaves_a_roll_standing() -> None:
     with pytest.raises(Illegal) as refused:
         t.game.take_back()
     assert refused.value.reason == "nothing_to_undo"
+
+
+def test_P6_a_draw_at_full_time_names_no_winner_and_the_story_says_a_draw() -> None:
+    t = Table(start={"half": 2, "turn": 12, "team": "red", "holder": "red-10", "score": {"red": 1, "blue": 1}})
+    play_turn(t)
+    [full_time] = named(t.events, "full_time")
+    assert full_time["winner"] is None and full_time["score"] == {"red": 1, "blue": 1}
+    assert sentence(full_time, "soccer").endswith("A draw")
+
+
+def test_P50_full_time_after_1_0_says_the_winner() -> None:
+    t = Table(start={"half": 2, "turn": 12, "team": "red", "holder": "red-10", "score": {"red": 1}})
+    play_turn(t)
+    assert sentence(named(t.events, "full_time")[0], "soccer") == "Full time: Red 1-0 Blue. Red wins"
+
+
+def test_P50_a_stoppage_opens_the_restart_with_nothing_acted() -> None:
+    t = Table(kickoff=None, start={"half": 1, "turn": 3, "team": "red", "holder": "red-9"})
+    t.do(type="pass", model="red-9", to="point", cm=5, height="low")
+    t.do(type="ball", out="side")
+    snap = t.snapshot()
+    assert snap["phase"] == "throw_in" and snap["acted"] is False
+    assert not t.match.models["red-9"].acted

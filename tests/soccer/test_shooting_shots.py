@@ -197,3 +197,34 @@ def test_P21_the_keeper_cannot_block_the_deviated_pass_at_goal() -> None:
     t.roll("red", 1, 1, 1)
     events = t.do(type="ball", out="goal", end="blue")
     assert named(events, "goal")[0]["team"] == "red"
+
+
+def test_P22_a_restart_kicks_taker_receiving_the_phases_pass_may_shoot_at_once() -> None:
+    t = Table(kickoff=None, start={"half": 1, "turn": 3, "team": "red", "holder": "blue-9"})
+    t.do(type="intercept", model="red-4", at="field", cm=2)
+    t.roll("red", 3)
+    t.roll("blue", 3)
+    t.roll("red", 1, 1)                         # Foul 2: an indirect kick to blue
+    assert t.snapshot()["phase"] == "indirect_kick"
+    t.do(type="pass", model="blue-7", to="blue-8", cm=10, height="low")
+    t.do(type="pass", model="blue-8", to="blue-7", cm=10, height="low")     # the phase's pass
+    assert "shoot" in t.snapshot()["awaiting"]["may"]
+    t.do(type="shoot", model="blue-7", at="red:shooting", goal_cm=15, zones=0, via="i")
+    assert t.snapshot()["awaiting"]["for"] == "shot"
+
+
+def test_p18_the_shot_event_names_the_shooters_team() -> None:
+    t = red_attacks()
+    t.do(**shot())
+    [s] = named(t.roll("red", 5) + t.roll("blue", 2), "shot")
+    assert s["team"] == "red"
+
+
+def test_P50_the_kick_off_after_a_goal_opens_with_nothing_acted() -> None:
+    t = red_attacks()
+    t.do(**shot())
+    t.roll("red", 6)
+    t.roll("blue", 1)
+    snap = t.snapshot()
+    assert snap["phase"] == "kick_off" and snap["acted"] is False
+    assert not any(model.acted for model in t.match.models.values())

@@ -47,9 +47,12 @@ def neutralize(m: Match, model_id: str) -> Event:
 
 
 def _stoppage(m: Match) -> None:
-    """P9, P46: a stoppage clears every neutralized model; the ball is dead, nothing stays open."""
+    """P9, P46, P50: a stoppage clears every neutralized model and what the phase has done (the restart or
+    kick-off opens with nothing acted); the ball is dead, nothing stays open."""
+    m.acted = m.intercepted = False
+    m.no_pass = None
     for model in m.models.values():
-        model.neutralized, model.neutralized_in = False, -1
+        model.neutralized, model.neutralized_in, model.acted = False, -1, False
     m.ball = Ball(holder=None, state="dead", last_touch=m.ball.last_touch)
     m.may = []
     m.due = None
@@ -82,6 +85,7 @@ def _set_restart(m: Match, restart: Restart) -> None:
 def end_half(m: Match) -> list[Event]:
     """Half time (the team that did not kick off half 1 kicks off half 2) or full time."""
     m.restart, m.closing, m.may, m.due = None, False, [], None
+    m.acted = m.intercepted = False
     m.ball = Ball(holder=None, state="dead", last_touch=m.ball.last_touch)
     for model in m.models.values():
         model.neutralized, model.neutralized_in, model.acted = False, -1, False
@@ -89,7 +93,9 @@ def end_half(m: Match) -> list[Event]:
         m.phase, m.team = "half_time", other(m.kickoff_team)
         return [{"event": "half_time", "score": dict(m.score), "half_length": m.half_length}]
     m.phase, m.team, m.over = "full_time", None, True
-    return [{"event": "full_time", "score": dict(m.score)}]
+    red, blue = m.score["red"], m.score["blue"]
+    winner = "red" if red > blue else "blue" if blue > red else None
+    return [{"event": "full_time", "score": dict(m.score), "winner": winner}]
 
 
 def count(m: Match, n: int) -> list[Event]:

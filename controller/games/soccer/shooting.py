@@ -59,8 +59,9 @@ def shoot(m: Match, line: ShootLine) -> list[Event]:
         raise Illegal("not_expected", f"{model.id} does not hold the ball")
     if model.team != m.team:
         raise Illegal("not_your_turn", f"it is {m.team}'s movement phase")
+    # P5, P22: the receiver of the phase's pass shoots even after a restart's kick of its own (not the pass)
     after_pass = any(o.line == "shoot" and o.model == model.id for o in m.may)
-    if (m.acted and not after_pass) or model.acted or m.no_pass == model.id:
+    if (not after_pass and (m.acted or model.acted)) or m.no_pass == model.id:
         raise Illegal("already_acted", "the phase's pass or shot is made (one a phase, p.5)")
     if m.ball.hands:
         raise Illegal("must_pass", "the keeper holding the ball kicks or throws it (p.24)")
@@ -112,8 +113,8 @@ def resolve_shot(m: Match, d: Due) -> list[Event]:
     m.reveal(keeper, "SV")
     ts, tk = fs + shooter.level("S") + ctx["modifier"], fk + keeper.level("SV")
     result = shot_outcome(ts - tk)
-    events: list[Event] = [{"event": "shot", "model": shooter.id, "keeper": keeper.id, "at": ctx["at"],
-                            "dice": [fs, fk], "modifiers": [ctx["modifier"], 0], "totals": [ts, tk],
+    events: list[Event] = [{"event": "shot", "model": shooter.id, "team": shooter.team, "keeper": keeper.id,
+                            "at": ctx["at"], "dice": [fs, fk], "modifiers": [ctx["modifier"], 0], "totals": [ts, tk],
                             "difference": ts - tk, "result": result}]
     if ctx.get("restart"):
         events[0]["restart"] = ctx["restart"]
