@@ -191,3 +191,11 @@ def test_P17_a_challenger_named_after_the_phases_interception_is_already_acted()
     assert t.refused(type="header", model="red-9", to="red-8", cm=10, challenger="blue-5") == "already_acted"
     t.do(type="header", model="red-9", to="red-8", cm=10)
     assert "intercept" not in t.snapshot()["awaiting"]["may"]
+
+
+def test_P49_in_inches_the_zone_shown_is_the_limit_after_a_P44_stop_too() -> None:
+    t = Table(kickoff=None, options={"units": "in"}, start={"half": 1, "turn": 3, "team": "red", "holder": "red-10"})
+    assert t.snapshot()["models"]["blue-4"]["zone_cm"] == 1
+    t.do(type="move", model="red-10", cm=2, stopped_by="blue-4")
+    assert t.refused(type="intercept", model="blue-4", at="field", cm=1.2) == "too_far"
+    t.do(type="intercept", model="blue-4", at="field", cm=1)

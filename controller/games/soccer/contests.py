@@ -23,7 +23,7 @@ from .flow_lines import pitch_model
 from .lines import HANDLERS, BallLine, InterceptLine, handles
 from .passing import template
 from .state import Event, Match, Model, Option, other
-from .tables import WINNER_MOVE_CM, control_zone_cm
+from .tables import WINNER_MOVE_CM
 
 # P2: the skill each side of a contest adds when it is used
 SKILL_OF = {("INT", "interceptor"): "Tackle-in", ("INT", "holder"): "Dribble",
@@ -53,12 +53,12 @@ def intercept(m: Match, line: InterceptLine) -> list[Event]:
         raise Illegal("bad_input", "a midair challenge is made by the challenger a successful High pass or "
                                    "header names (P32), and only then")
     if option is not None:
-        top = float(option.context.get("cm", m.limit(control_zone_cm(interceptor.level("A")))))
+        top = float(option.context.get("cm", m.zone(interceptor)))
     else:
         if m.team != interceptor.team:
             raise Illegal("not_your_turn", f"it is {m.team}'s movement phase: an interception comes after its "
                                            "team's moves, or at once after a stop (P8, P44)")
-        top = m.limit(control_zone_cm(interceptor.level("A")))
+        top = m.zone(interceptor)
     if m.intercepted:
         raise Illegal("already_acted", "the phase's one interception is made (P17)")
     if line.cm > top:

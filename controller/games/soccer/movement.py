@@ -8,7 +8,7 @@ from .dice import Due, due, resolver
 from .flow_lines import pitch_model
 from .lines import MoveLine, handles
 from .state import Event, Match, Model, Option
-from .tables import HOLDER_FREE_MOVE_CM, MOVE_CM, P8_INTERCEPT_CM, WINNER_MOVE_CM, control_zone_cm, holder_keeps_moving
+from .tables import HOLDER_FREE_MOVE_CM, MOVE_CM, P8_INTERCEPT_CM, WINNER_MOVE_CM, holder_keeps_moving
 
 # P45: how far a restart's taker may move before its kick, by restart
 TAKER_MOVE_CM = {"direct_kick": 10.0, "indirect_kick": 10.0, "corner_kick": 15.0, "keeper_ball": 10.0}
@@ -66,8 +66,7 @@ def _holder_move(m: Match, model: Model, line: MoveLine) -> list[Event]:
             raise Illegal("bad_input", "a move is stopped by one opponent or tested near one, not both")
         opponent = _opponent(m, model, line.stopped_by)
         model.moved += line.cm
-        zone = control_zone_cm(opponent.level("A"))
-        m.may = [_intercept_option(opponent, model, "P44", zone if m.options.units == "cm" else zone / 2.5)]
+        m.may = [_intercept_option(opponent, model, "P44", m.zone(opponent))]
         return []
     free = m.limit(HOLDER_FREE_MOVE_CM)
     if line.near is None or model.moved + line.cm <= free:

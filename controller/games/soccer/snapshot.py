@@ -10,7 +10,6 @@ from controller.snapshot_parts import Dice
 
 from .flow import awaiting
 from .state import Match, num
-from .tables import control_zone_cm
 
 SCHEMA: Final = "soccerboard.soccer-snapshot/1"
 Team = Literal["red", "blue"]
@@ -85,7 +84,6 @@ def _levels(levels: dict[str, int], public: list[str], skill: str | None) -> dic
 
 def snapshot_of(m: Match) -> SoccerSnapshot:
     a = awaiting(m)
-    zone = m.limit
     return SoccerSnapshot(
         ruleset="soccer", score=Score(**m.score), half=m.half, turn=m.turn, half_length=m.half_length,
         counted=m.counted, phase=m.phase, team=m.team,  # type: ignore[arg-type]
@@ -95,13 +93,7 @@ def snapshot_of(m: Match) -> SoccerSnapshot:
         models={mid: ModelState(team=x.team, shirt=x.shirt, name=x.name,  # type: ignore[arg-type]
                                 status=x.status, keeper=x.keeper, neutralized=x.neutralized,
                                 moved=num(x.moved), yellow=x.yellow,
-                                zone_cm=num(_zone(control_zone_cm(x.level("A")), zone)),
+                                zone_cm=num(m.zone(x)),
                                 levels=_levels(x.levels, x.public, x.skill))
                 for mid, x in sorted(m.models.items(), key=lambda kv: (kv[1].team != "red", kv[1].shirt))},
         substitutions_left=Score(**m.substitutions_left), units=m.options.units)
-
-
-def _zone(cm: float, limit: Any) -> float:
-    """The control zone in the match's unit (P49: inches are cm / 2.5; a zone is not a rule's limit, so the
-    fraction is kept)."""
-    return cm if limit(2.5) == 2.5 else round(cm / 2.5, 2)

@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from hal.board import TEAMS as TEAMS  # the board's vocabulary, for the game's modules
 
+from .tables import control_zone_cm
+
 LEVELS = ("P", "S", "H", "INT", "A", "PC", "SV")
 MOVE_CM = 20.0
 PUBLIC_ALWAYS = frozenset({"A"})          # P30: Awareness shows on the table (the control zone)
@@ -133,6 +135,10 @@ class Match:
     def limit(self, cm: float) -> float:
         """A limit of the rules in the match's unit (P49): inches are cm / 2.5 rounded down."""
         return cm if self.options.units == "cm" else float(int(cm / 2.5))
+
+    def zone(self, model: Model) -> float:
+        """p.8's control zone in the match's unit: one figure, the interception's limit (P49) and the one shown."""
+        return self.limit(control_zone_cm(model.level("A")))
 
     def model(self, model_id: str) -> Model | None:
         return self.models.get(model_id)
