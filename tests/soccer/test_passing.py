@@ -1,6 +1,8 @@
 """Passes, headers, the template, claims and the ball going out (p.12-14, P5, P10-P15, P25, P37, P47)."""
 from __future__ import annotations
 
+from controller.story import sentence
+
 from .table import Table, named
 
 HOLDER = {"half": 1, "turn": 3, "team": "red", "holder": "red-6"}
@@ -120,6 +122,23 @@ def test_P37_a_pass_carrying_offside_is_decided_at_once() -> None:
     assert [e["event"] for e in events] == ["offside", "indirect_kick", "turn_end"]
     assert named(events, "indirect_kick")[0]["team"] == "blue"
     assert (t.snapshot()["phase"], t.snapshot()["team"]) == ("indirect_kick", "blue")
+
+
+def test_p13_the_claims_radius_is_shown_to_one_decimal_in_its_event_and_sentence() -> None:
+    t = table()
+    t.do(type="pass", model="red-6", to="point", cm=30, height="low")
+    t.roll("red", 1)
+    t.roll("red", 1, 2, 2)
+    [claim] = named(t.do(type="claim", model="blue-7", cm=14.8), "claim")
+    assert (claim["radius_cm"], claim["follow_cm"]) == (22.2, 14.8)
+    assert "within 22.2 may follow 14.8" in sentence(claim, "soccer")
+
+
+def test_P45_distances_moved_are_shown_to_one_decimal() -> None:
+    t = table()
+    t.do(type="move", model="red-7", cm=0.1)
+    t.do(type="move", model="red-7", cm=0.2)
+    assert t.snapshot()["models"]["red-7"]["moved"] == 0.3
 
 
 def test_A5_a_claim_at_12_cm_lets_others_within_18_follow_12() -> None:

@@ -17,8 +17,10 @@ Event = dict[str, Any]
 
 
 def num(x: float) -> float | int:
-    """A distance as the lines and events show it: 18, not 18.0."""
-    return int(x) if float(x).is_integer() else x
+    """A distance as the lines, events and snapshot show it: to one decimal (a figure the players measure; a
+    sum or product such as 1.5 x 14.8 prints no float noise), and 18, not 18.0."""
+    shown = round(float(x), 1)
+    return int(shown) if shown.is_integer() else shown
 
 
 def other(team: str) -> str:
