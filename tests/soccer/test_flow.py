@@ -11,7 +11,7 @@ from controller.games.soccer.flow import award, goal, restart_taken, send_off
 from controller.games.soccer.state import Ball
 from controller.scenario import BadInput, Setup, parse_obj
 from controller.seam import Illegal
-from controller.story import sentence
+from controller.story import of, sentence
 
 from .table import Table, named
 
@@ -255,3 +255,12 @@ def test_P50_a_stoppage_opens_the_restart_with_nothing_acted() -> None:
     snap = t.snapshot()
     assert snap["phase"] == "throw_in" and snap["acted"] is False
     assert not t.match.models["red-9"].acted
+
+
+def test_P48_the_dispute_event_names_the_reading_it_settles_and_the_story_tells_it_whole() -> None:
+    t = Table()
+    t.do(type="dispute", a="it was in", b="it was out")
+    [dispute] = named(t.roll("blue", 5), "dispute")
+    assert dispute["settles"] == "it was out" and "text" not in dispute
+    doc = of("soccer").annotate(dict(dispute))
+    assert doc["text"] == "Dispute settled: it was out (dice 5)"

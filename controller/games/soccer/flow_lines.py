@@ -129,7 +129,7 @@ def settle_dispute(m: Match, d: Due) -> list[Event]:
     team, face = d.rolls[0]
     winner = "a" if face <= 3 else "b"
     return [{"event": "dispute", "a": d.context["a"], "b": d.context["b"], "winner": winner,
-             "text": d.context[winner], "team": team, "dice": [face]}]
+             "settles": d.context[winner], "team": team, "dice": [face]}]
 
 
 __all__ = ["due", "pitch_model"]

@@ -89,7 +89,7 @@ SAY: dict[str, Callable[[dict[str, Any]], str]] = {
     "keeper": lambda e: f"{_who(e.get('model'))} keeps {team(e.get('team'))}'s goal (SV {e.get('SV')})",
     "half_length": lambda e: f"This half lasts {e.get('turns')} turns ({e.get('counted')} counted)",
     "turn_end": lambda e: f"End of turn {e.get('turn')}",
-    "dispute": lambda e: f"Dispute settled: {e.get('text')}{rolled(e)}",
+    "dispute": lambda e: f"Dispute settled: {e.get('settles')}{rolled(e)}",
 }
 
 TOLD = frozenset({"kick_off", "goal", "yellow_card", "red_card", "penalty_kick", "corner_kick", "goal_kick",
