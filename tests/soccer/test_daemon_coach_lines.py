@@ -33,6 +33,7 @@ OWNED = [
     ({"type": "decline", "team": "blue"}, "blue"),
     ({"type": "ball", "out": "side"}, None),
     ({"type": "end_phase"}, None),
+    ({"type": "end_phase", "team": "blue"}, "blue"),
     ({"type": "dispute", "a": "it went out", "b": "it stayed in"}, None),
 ]
 

@@ -264,3 +264,10 @@ def test_P48_the_dispute_event_names_the_reading_it_settles_and_the_story_tells_
     assert dispute["settles"] == "it was out" and "text" not in dispute
     doc = of("soccer").annotate(dict(dispute))
     assert doc["text"] == "Dispute settled: it was out (dice 5)"
+
+
+def test_P4_end_phase_naming_the_phases_team_ends_it_and_another_team_is_not_your_turn() -> None:
+    t = Table().kicked_off()
+    assert t.refused(type="end_phase", team="blue") == "not_your_turn"
+    assert named(t.do(type="end_phase", team="red"), "phase")[0]["team"] == "blue"
+    assert named(t.do(type="end_phase"), "turn_end")                    # without `team`: the phase's, as before

@@ -221,3 +221,34 @@ def test_P45_after_a_throw_in_that_lands_the_thrower_may_move_15_cm() -> None:
     assert "move" in t.snapshot()["awaiting"]["may"]
     assert t.refused(type="move", model="blue-7", cm=16) == "too_far"
     t.do(type="move", model="blue-7", cm=15)
+
+
+def test_p20_a_throw_ins_target_in_an_opponents_zone_may_be_challenged_by_INT_from_behind() -> None:
+    t = red_loses_it("side")
+    t.do(type="throw_in", model="blue-7", to="blue-8", cm=8, challenger="red-4")
+    t.roll("blue", 1)
+    aw = t.snapshot()["awaiting"]
+    assert (aw["what"], aw["team"], aw["model"]) == ("intercept", "red", "red-4") and "decline" in aw["may"]
+    assert t.refused(type="move", model="blue-6", cm=3) == "not_expected"
+    t.do(type="intercept", model="red-4", at="field", cm=2)
+    [contest] = named(t.roll("red", 6) + t.roll("blue", 1), "interception")
+    assert contest["level"] == "INT" and not contest["midair"] and contest["result"] == "won"
+
+
+def test_p20_a_throw_ins_challenger_in_front_challenges_midair() -> None:
+    t = red_loses_it("side")
+    t.do(type="throw_in", model="blue-7", to="blue-8", cm=8, challenger="red-4")
+    t.roll("blue", 1)
+    t.do(type="intercept", model="red-4", at="field", cm=2, midair=True)
+    [contest] = named(t.roll("red", 1) + t.roll("blue", 6), "interception")
+    assert contest["level"] == "H" and contest["midair"]
+
+
+def test_p20_a_throw_ins_challenger_is_an_opponent_of_a_team_mate_target() -> None:
+    t = red_loses_it("side")
+    assert t.refused(type="throw_in", model="blue-7", to="blue-8", cm=8, challenger="blue-4") == "bad_input"
+    assert t.refused(type="throw_in", model="blue-7", to="point", cm=8, challenger="red-4") == "bad_input"
+    t.do(type="throw_in", model="blue-7", to="blue-8", cm=8, challenger="red-4")
+    t.roll("blue", 1)
+    t.do(type="decline", team="red")
+    assert "move" in t.snapshot()["awaiting"]["may"]                 # the thrower's 15 cm stays (P45)

@@ -2,9 +2,9 @@
 enters each line, what each team's coach sees, and which team is to act now.
 
 A line is its team's by what it names: a roster or a decline its `team`, a die its colour, a kick-off its kicker,
-a substitution the model going off, every other line the model acting. A `ball` line (where the ball went out),
-an `end_phase` and a `dispute` name no team, so either coach may enter them, as either player at the table
-may say so."""
+a substitution the model going off, an `end_phase` its `team`, every other line the model acting. A `ball` line
+(where the ball went out), an `end_phase` without `team` and a `dispute` name no team, so either coach may enter
+them, as either player at the table may say so."""
 from __future__ import annotations
 
 from typing import Any, cast
@@ -19,7 +19,7 @@ from .lines import LINE_MODELS
 from .state import TEAMS, Match
 
 _EITHER = frozenset({"ball", "end_phase", "dispute"})
-_NAMED_BY = {"roster": "team", "decline": "team", "kick_off": "from", "substitute": "off"}
+_NAMED_BY = {"roster": "team", "decline": "team", "kick_off": "from", "substitute": "off", "end_phase": "team"}
 
 
 def _match(game: GameState) -> Match:
@@ -42,7 +42,7 @@ class CoachLines:
             err = e.errors()[0]
             where = ".".join(str(p) for p in err["loc"]) or "line"
             raise Illegal("bad_input", f"{line.type} line, {where}: {err['msg']}") from None
-        if line.type in _EITHER:
+        if line.type in _EITHER and line.fields.get(_NAMED_BY.get(line.type, "")) is None:
             return None
         named = str(line.fields[_NAMED_BY.get(line.type, "model")])
         return named.split("-", 1)[0]

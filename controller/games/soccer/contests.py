@@ -48,7 +48,8 @@ def intercept(m: Match, line: InterceptLine) -> list[Event]:
         raise Illegal("bad_input", f"{interceptor.id} cannot intercept its own team's {holder.id}")
     if interceptor.neutralized:
         raise Illegal("neutralized", f"{interceptor.id} is neutralized: it sits out this movement phase (P9)")
-    midair = bool(option and option.context.get("midair"))
+    judged = option.context.get("midair", False) if option else False
+    midair = line.midair if judged is None else bool(judged)     # None: the players judge (a throw-in's, p.20)
     if line.midair != midair:
         raise Illegal("bad_input", "a midair challenge is made by the challenger a successful High pass or "
                                    "header names (P32), and only then")

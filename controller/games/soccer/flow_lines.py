@@ -49,9 +49,12 @@ def kick_off(m: Match, line: KickOffLine) -> list[Event]:
 
 @handles("end_phase")
 def end_phase_line(m: Match, line: EndPhaseLine) -> list[Event]:
-    """P4: the team whose phase it is ends it; a loose ball must first be claimed or go out."""
+    """P4: the team whose phase it is ends it (`team`, when named, must be that team); a loose ball must first
+    be claimed or go out."""
     if m.phase != "play":
         raise Illegal("not_expected", f"no phase to end: awaiting {m.team}'s {_what(m)}")
+    if line.team is not None and line.team != m.team:
+        raise Illegal("not_your_turn", f"it is {m.team}'s movement phase: only {m.team} ends it")
     if m.ball.state == "loose":
         raise Illegal("not_expected", "the ball is loose: awaiting a claim or ball line")
     return end_phase(m)

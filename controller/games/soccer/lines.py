@@ -62,6 +62,7 @@ class MoveLine(_Line):
 
 class EndPhaseLine(_Line):
     type: Literal["end_phase"]
+    team: Team | None = None        # the phase's team, so a coach ends only its own team's phase
 
 
 Target = ModelId | Literal["point", "goal"]
@@ -142,6 +143,7 @@ class ThrowInLine(_Line):
     to: Target
     cm: Distance
     opp_near: bool = False
+    challenger: ModelId | None = None
 
 
 class PlayOutLine(_Line):

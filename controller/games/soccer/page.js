@@ -245,12 +245,13 @@ const FORMS = {
   claim: { label: "Claim", fields: [["model", "actor"], ["cm", "dist", { chips: [5, 10, 15, 20] }], ["tie", "opp", { optional: true }]] },
   ball: { label: "Ball out", fields: [["out", "choice", { options: ["side", "goal_line", "goal"] }], ["end", "team", { optional: true, label: "end (defended by)" }]] },
   throw_in: { label: "Throw-in", fields: [["model", "actor"], ["to", "mate", { targets: ["point"] }], ["cm", "dist", { chips: [5, 10, 15, 20, 30] }],
-    ["opp_near", "bool", { optional: true }]] },
+    ["opp_near", "bool", { optional: true }], ["challenger", "opp", { optional: true }]] },
   play_out: { label: "Play out", fields: [["model", "actor", { holder: true }]] },
   substitute: { label: "Substitute", fields: [["off", "actor"], ["on", "bench"]] },
   keeper: { label: "Name keeper", fields: [["model", "actor"]] },
   decline: { label: "Decline", fields: [["team", "team"]] },
-  end_phase: { label: "End phase", fields: [] },
+  // one tap (`direct`), sending the phase's team (a coach's own): a phone ends only its own team's phase
+  end_phase: { label: "End phase", direct: true, fields: [["team", "team", { phase: true }]] },
 };
 const SET_PIECE = ["move", "pass", "substitute", "end_phase"];
 const PRIMARY = {
@@ -341,7 +342,7 @@ function initial(snap, type, key, kind, opt, draft) {
     if (opt.keeper) return pitchIds(snap, (m) => m.keeper && m.team === actingTeam(snap) && mayEnter(m.team))[0];
     return undefined;
   }
-  if (kind === "team" && key === "team") return role.kind === "coach" ? role.team : aw.team ?? undefined;
+  if (kind === "team" && key === "team") return role.kind === "coach" ? role.team : (opt.phase ? snap?.team : aw.team) ?? undefined;
   return opt.value;
 }
 
@@ -382,7 +383,7 @@ function formHtml(snap, type, units, open) {
   const spec = FORMS[type];
   const required = spec.fields.filter(([, , o = {}]) => !o.optional);
   const optional = spec.fields.filter(([, , o = {}]) => o.optional);
-  if (!spec.fields.length) {
+  if (!spec.fields.length || spec.direct) {
     return `<div class="sc-form" data-form="${type}"><button type="button" class="sc-send sc-direct" data-send="${type}">${spec.label}</button></div>`;
   }
   const body = open ? `<div class="sc-form-body">${required.map((f) => fieldHtml(snap, type, f, units)).join("")}` +

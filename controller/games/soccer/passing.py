@@ -203,8 +203,11 @@ def receive(m: Match, ctx: dict[str, Any]) -> list[Event]:
     m.ball = Ball(holder=receiver.id, state="high" if high else "held", last_touch=passer.team)
     options = []
     if ctx.get("challenger"):
+        # p.20: a throw-in's challenger challenges midair if in front, else by INT: its line's `midair` says
+        # which (None); a high ball's is midair (p.17)
+        midair = None if ctx.get("restart") == "throw_in" else True
         options.append(Option("intercept", other(passer.team), ctx["challenger"], awaited=True,
-                              context={"holder": receiver.id, "midair": True}))
+                              context={"holder": receiver.id, "midair": midair}))
     if high:
         options.append(Option("header", receiver.team, receiver.id))
     if not ctx["header"]:

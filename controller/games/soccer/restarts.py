@@ -187,10 +187,15 @@ def throw_in(m: Match, line: ThrowInLine) -> list[Event]:
     top = throw_in_max(skill, m.options.units)
     if line.cm > top:
         raise Illegal("too_far", f"a throw-in reaches {_cm(m, top)}, not {_cm(m, line.cm)} (p.20)")
+    if line.challenger is not None:
+        challenger = pitch_model(m, line.challenger)
+        if challenger.team == taker.team or line.to == "point":
+            raise Illegal("bad_input", "a throw-in's challenger is an opponent in whose zone the team-mate it is "
+                                       "thrown to stands (p.20)")
     events = restart_taken(m)
     m.ball = Ball(holder=taker.id, state="held", last_touch=taker.team)
     ctx: dict[str, Any] = {"model": taker.id, "to": line.to, "cm": line.cm, "height": "low", "header": False,
-                           "restart": "throw_in", "hands": True, "challenger": None, "skill": skill,
+                           "restart": "throw_in", "hands": True, "challenger": line.challenger, "skill": skill,
                            "modifier": throw_in_modifier(line.cm, skill, line.opp_near, m.options.units)}
     m.due = due("throw_in", {taker.team: 1}, "throw_in", ctx, first=taker.team, model=taker.id)
     return events
