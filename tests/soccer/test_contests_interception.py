@@ -199,3 +199,13 @@ def test_P49_in_inches_the_zone_shown_is_the_limit_after_a_P44_stop_too() -> Non
     t.do(type="move", model="red-10", cm=2, stopped_by="blue-4")
     assert t.refused(type="intercept", model="blue-4", at="field", cm=1.2) == "too_far"
     t.do(type="intercept", model="blue-4", at="field", cm=1)
+
+
+def test_P9_a_neutralized_challenger_is_refused_on_the_pass_not_after_it() -> None:
+    t = blue_phase()
+    t.do(type="intercept", model="blue-4", at="field", cm=2)
+    t.roll("blue", 1)
+    t.roll("red", 6)                            # the holder keeps: blue-4 neutralized, blue's phase ends
+    assert t.match.models["blue-4"].neutralized and t.snapshot()["team"] == "red"
+    assert t.refused(type="pass", model="red-10", to="red-9", cm=28, height="high",
+                     challenger="blue-4") == "neutralized"

@@ -51,12 +51,15 @@ def _receiver(m: Match, passer: Model, to: str) -> Model | None:
 
 def _challenger(m: Match, passer: Model, challenger: str | None, height: str) -> None:
     """P32: a high ball's receiver may be challenged midair by the opponent named; a midair challenge is an
-    interception, so none once the phase's one is made (P17)."""
+    interception, so none once the phase's one is made (P17), nor by a neutralized model (P9): refused here,
+    never as an option opened and then refused."""
     if challenger is None:
         return
     opponent = pitch_model(m, challenger)
     if opponent.team == passer.team or height != "high":
         raise Illegal("bad_input", "a challenger is an opponent challenging a high ball's receiver (P32)")
+    if opponent.neutralized:
+        raise Illegal("neutralized", f"{challenger} is neutralized: it may not challenge (P9)")
     if m.intercepted:
         raise Illegal("already_acted", f"{challenger} may not challenge: the phase's one interception is made "
                                        "(P17); send the line without `challenger`")

@@ -192,6 +192,8 @@ def throw_in(m: Match, line: ThrowInLine) -> list[Event]:
         if challenger.team == taker.team or line.to == "point":
             raise Illegal("bad_input", "a throw-in's challenger is an opponent in whose zone the team-mate it is "
                                        "thrown to stands (p.20)")
+        if challenger.neutralized:
+            raise Illegal("neutralized", f"{challenger.id} is neutralized: it may not challenge (P9)")
     events = restart_taken(m)
     m.ball = Ball(holder=taker.id, state="held", last_touch=taker.team)
     ctx: dict[str, Any] = {"model": taker.id, "to": line.to, "cm": line.cm, "height": "low", "header": False,
