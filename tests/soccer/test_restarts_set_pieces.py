@@ -252,3 +252,13 @@ def test_p20_a_throw_ins_challenger_is_an_opponent_of_a_team_mate_target() -> No
     t.roll("blue", 1)
     t.do(type="decline", team="red")
     assert "move" in t.snapshot()["awaiting"]["may"]                 # the thrower's 15 cm stays (P45)
+
+
+def test_P22_a_restart_kicks_taker_that_gets_the_ball_back_may_make_the_phases_pass_or_shot() -> None:
+    t = blue_fouled((1, 1))                     # Foul 2: an indirect kick to blue
+    t.do(type="pass", model="blue-7", to="point", cm=5, height="low")     # the kick, not the phase's pass
+    t.do(type="claim", model="blue-7", cm=3)
+    assert t.snapshot()["ball"]["holder"] == "blue-7" and not t.snapshot()["acted"]
+    assert t.refused(type="move", model="blue-7", cm=2) == "already_acted"          # P45: it has kicked
+    t.do(type="pass", model="blue-7", to="blue-6", cm=10, height="low")             # the phase's pass
+    assert t.snapshot()["acted"]

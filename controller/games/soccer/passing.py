@@ -67,11 +67,12 @@ def _challenger(m: Match, passer: Model, challenger: str | None, height: str) ->
 
 @handles("pass")
 def pass_line(m: Match, line: PassLine) -> list[Event]:
-    """The phase's one pass (p.5): by the holder of the phase's team; `already_acted` after it (P45, P50)."""
+    """The phase's one pass (p.5): by the holder of the phase's team; `already_acted` after it (P50). A restart's
+    kick or a header is not it (P22, P15): their kicker may still pass, though it moves no further (P45)."""
     model = _holder(m, line.model, "pass")
     if model.team != m.team:
         raise Illegal("not_your_turn", f"it is {m.team}'s movement phase")
-    if m.acted or model.acted or m.no_pass == model.id:
+    if m.acted or m.no_pass == model.id:
         raise Illegal("already_acted", "the phase's pass or shot is made (one a phase, p.5)")
     if line.to == "goal":
         at_goal = HANDLERS.get(("pass", "goal"))

@@ -239,7 +239,7 @@ def play_out(m: Match, line: PlayOutLine) -> list[Event]:
         raise Illegal("not_expected", f"{model.id} does not hold the ball")
     if model.team != m.team:
         raise Illegal("not_your_turn", f"it is {m.team}'s movement phase")
-    if m.acted or model.acted or m.no_pass == model.id:
+    if m.acted or m.no_pass == model.id:
         raise Illegal("already_acted", "the phase's pass or shot is made (one a phase, p.5)")
     m.acted = model.acted = True
     event: Event = {"event": "pass", "model": model.id, "to": "play_out", "cm": None, "height": "low",

@@ -59,9 +59,9 @@ def shoot(m: Match, line: ShootLine) -> list[Event]:
         raise Illegal("not_expected", f"{model.id} does not hold the ball")
     if model.team != m.team:
         raise Illegal("not_your_turn", f"it is {m.team}'s movement phase")
-    # P5, P22: the receiver of the phase's pass shoots even after a restart's kick of its own (not the pass)
+    # P5, P22: P5's receiver shoots after the phase's pass; a restart's kick of its own is not that pass
     after_pass = any(o.line == "shoot" and o.model == model.id for o in m.may)
-    if (not after_pass and (m.acted or model.acted)) or m.no_pass == model.id:
+    if (m.acted and not after_pass) or m.no_pass == model.id:
         raise Illegal("already_acted", "the phase's pass or shot is made (one a phase, p.5)")
     if m.ball.hands:
         raise Illegal("must_pass", "the keeper holding the ball kicks or throws it (p.24)")
