@@ -309,5 +309,5 @@ def test_stbg_events_are_worded_by_the_page_as_by_the_console(page, web_server) 
         return events.map((e) => words.describe(e));
     }""", list(events.values()))
     for event, text in zip(events.values(), said, strict=True):
-        assert text == story.sentence(event), event
+        assert text == story.sentence(event, "stbg"), event
         assert not text.startswith("unknown event"), event
