@@ -6,4 +6,6 @@ cd "$(dirname "$0")/.."
 # Chromium through Playwright (the pip package only: no browser download)
 export SOCCERBOARD_APT="${SOCCERBOARD_APT:-} mosquitto chromium shellcheck python3-seccomp openssl tmux strace"
 bash deploy/setup.sh
-exec .venv/bin/python -m pytest "$@"
+# the files run on the machine's cores (at most 4), each file whole on one worker: most of the suite waits on
+# brokers, daemons and browsers it starts, so two workers on two cores halve the time
+exec .venv/bin/python -m pytest -n "${SOCCERBOARD_TEST_WORKERS:-auto}" --maxprocesses=4 --dist loadfile "$@"
