@@ -6,7 +6,8 @@ import random
 from typing import Any
 
 from controller.core import Core
-from controller.games.soccer.bot import SoccerBot, random_roster, roster_points
+from controller.games.soccer.bot import SoccerBot
+from controller.games.soccer.bot_rosters import random_roster, roster_points
 from controller.games.soccer.game import SoccerGame
 from controller.games.soccer.roster import check, merged, skill_name, standard
 from controller.games.soccer.ruleset import Soccer

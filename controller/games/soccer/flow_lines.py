@@ -22,6 +22,16 @@ def pitch_model(m: Match, model_id: str, team: str | None = None) -> Model:
     return model
 
 
+def holder_in_play(m: Match, model_id: str, what: str) -> Model:
+    """The model about to pass, head, shoot or play out: in open play and holding the ball."""
+    if m.phase != "play":
+        raise Illegal("not_expected", f"no {what} now: awaiting {m.team}'s {m.phase.replace('_', ' ')}")
+    model = pitch_model(m, model_id)
+    if m.ball.holder != model.id or m.ball.state not in ("held", "high"):
+        raise Illegal("not_expected", f"{model.id} does not hold the ball")
+    return model
+
+
 def _what(m: Match) -> str:
     return "kick-off" if m.phase in ("kick_off", "half_time") else m.phase.replace("_", " ")
 

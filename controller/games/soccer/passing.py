@@ -9,7 +9,7 @@ from controller.seam import Illegal
 
 from .dice import Due, due, resolver
 from .flow import award
-from .flow_lines import pitch_model
+from .flow_lines import holder_in_play, pitch_model
 from .lines import HANDLERS, HeaderLine, PassLine, handles
 from .state import Ball, Event, Match, Model, Option, num, other
 from .tables import (
@@ -29,15 +29,6 @@ from .tables import (
 
 def _cm(m: Match, cm: float) -> str:
     return f"{cm:g} {m.options.units}"
-
-
-def _holder(m: Match, model_id: str, what: str) -> Model:
-    if m.phase != "play":
-        raise Illegal("not_expected", f"no {what} now: awaiting {m.team}'s {m.phase.replace('_', ' ')}")
-    model = pitch_model(m, model_id)
-    if m.ball.holder != model.id or m.ball.state not in ("held", "high"):
-        raise Illegal("not_expected", f"{model.id} does not hold the ball")
-    return model
 
 
 def _receiver(m: Match, passer: Model, to: str) -> Model | None:
@@ -69,7 +60,7 @@ def _challenger(m: Match, passer: Model, challenger: str | None, height: str) ->
 def pass_line(m: Match, line: PassLine) -> list[Event]:
     """The phase's one pass (p.5): by the holder of the phase's team; `already_acted` after it (P50). A restart's
     kick or a header is not it (P22, P15): their kicker may still pass, though it moves no further (P45)."""
-    model = _holder(m, line.model, "pass")
+    model = holder_in_play(m, line.model, "pass")
     if model.team != m.team:
         raise Illegal("not_your_turn", f"it is {m.team}'s movement phase")
     if m.acted or m.no_pass == model.id:
@@ -94,7 +85,7 @@ def pass_line(m: Match, line: PassLine) -> list[Event]:
 @handles("header")
 def header_line(m: Match, line: HeaderLine) -> list[Event]:
     """p.14, P15: a high ball's receiver heads <= 25 cm, the pass method with H, a high ball again."""
-    model = _holder(m, line.model, "header")
+    model = holder_in_play(m, line.model, "header")
     if not any(o.line == "header" and o.model == model.id for o in m.may):
         raise Illegal("not_expected", f"{model.id} has no high ball to head")
     if line.cm > m.limit(HEADER_MAX_CM):

@@ -10,7 +10,7 @@ from controller.seam import Illegal
 
 from .dice import Due, due, resolver
 from .flow import award, restart_taken
-from .flow_lines import pitch_model
+from .flow_lines import holder_in_play, pitch_model
 from .lines import HANDLERS, BallLine, PassLine, PlayOutLine, ShootLine, ThrowInLine, handles
 from .passing import kick, receive, resolve_pass, template
 from .shooting import SHOOTING_AREAS, check_shot, start_shot
@@ -232,11 +232,7 @@ def resolve_throw_in(m: Match, d: Due) -> list[Event]:
 def play_out(m: Match, line: PlayOutLine) -> list[Event]:
     """p.20: the holder and an opponent within 5 cm of a side line (the players judge): the template, as the
     phase's pass (P22)."""
-    if m.phase != "play":
-        raise Illegal("not_expected", f"no play-out now: awaiting {m.team}'s {m.phase.replace('_', ' ')}")
-    model = pitch_model(m, line.model)
-    if m.ball.holder != model.id or m.ball.state not in ("held", "high"):
-        raise Illegal("not_expected", f"{model.id} does not hold the ball")
+    model = holder_in_play(m, line.model, "play-out")
     if model.team != m.team:
         raise Illegal("not_your_turn", f"it is {m.team}'s movement phase")
     if m.acted or m.no_pass == model.id:

@@ -10,7 +10,7 @@ from controller.seam import Illegal
 
 from .dice import Due, due, resolver
 from .flow import award, goal
-from .flow_lines import pitch_model
+from .flow_lines import holder_in_play, pitch_model
 from .lines import HANDLERS, BallLine, HeaderLine, PassLine, ShootLine, handles
 from .passing import template
 from .shot_tables import (
@@ -52,11 +52,7 @@ def shoot(m: Match, line: ShootLine) -> list[Event]:
     """p.17: the holder shoots from the opponents' shooting area if (i) it was there before receiving, (ii) moved
     <= 2.5 cm in it to acquire the ball, or (iii) <= 5 cm with the ball to enter it; one pass or shot a phase,
     P5's receiver excepted."""
-    if m.phase != "play":
-        raise Illegal("not_expected", f"no shot now: awaiting {m.team}'s {m.phase.replace('_', ' ')}")
-    model = pitch_model(m, line.model)
-    if m.ball.holder != model.id or m.ball.state not in ("held", "high"):
-        raise Illegal("not_expected", f"{model.id} does not hold the ball")
+    model = holder_in_play(m, line.model, "shot")
     if model.team != m.team:
         raise Illegal("not_your_turn", f"it is {m.team}'s movement phase")
     # P5, P22: P5's receiver shoots after the phase's pass; a restart's kick of its own is not that pass
