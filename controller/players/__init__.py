@@ -14,6 +14,8 @@ from typing import Any, Protocol
 from controller.core import Core
 from controller.games import info
 
+from .search_game import SearchGame
+
 Line = dict[str, Any]
 OnLine = Callable[[Line, Any], None]              # a line fed to the core, and the core's answer to it
 OnEvent = Callable[[dict[str, Any], Core], None]  # an event of the match, and the core it came from
@@ -49,10 +51,12 @@ class MatchBot(Protocol):
 @dataclass(frozen=True)
 class Players:
     """A game's bots: `play_match` for a match of bots alone, `opponent(team, seed)` for one team (0 red,
-    1 blue) against a person, `match_bot(seed)` for both teams an action at a time."""
+    1 blue) against a person, `match_bot(seed)` for both teams an action at a time; `search` the game as a
+    searching computer player sees it (controller/players/search_game.py), None when it has no such player."""
     play_match: MatchPlayer
     opponent: Callable[[int, int], Opponent]
     match_bot: Callable[[int], MatchBot]
+    search: Callable[[], SearchGame] | None = None
 
 
 class NoPlayers(LookupError):
