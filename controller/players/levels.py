@@ -1,0 +1,44 @@
+"""The computer player's levels, 1 (casual) to 5 (the strongest that keeps to the time limits).
+
+A level is a search budget and how its choice is drawn, nothing game-specific: how many of the decider's
+choices it looks at, how many of the best of those it searches a decision deeper, the nodes (actions applied)
+it may spend, and a softmax temperature on the win chances (0: always the best). The budget is counted in
+nodes, so a seeded player decides the same on any machine; `seconds` only caps a search on a machine too slow
+for it (the rest is then judged by the evaluation alone).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LOWEST, HIGHEST = 1, 5
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level's search. `sample` 0 looks at every choice; `depth` is the decisions searched beyond the
+    player's own (0: judge each choice by the position it leaves); `width` the best choices searched deeper."""
+    number: int
+    sample: int
+    depth: int
+    width: int
+    nodes: int
+    temperature: float
+    seconds: float
+
+
+LEVELS: dict[int, Level] = {
+    1: Level(1, sample=4, depth=0, width=0, nodes=4, temperature=0.08, seconds=0.05),
+    2: Level(2, sample=12, depth=0, width=0, nodes=12, temperature=0.02, seconds=0.1),
+    3: Level(3, sample=0, depth=0, width=0, nodes=400, temperature=0.0, seconds=0.2),
+    4: Level(4, sample=0, depth=1, width=3, nodes=700, temperature=0.0, seconds=0.3),
+    5: Level(5, sample=0, depth=1, width=6, nodes=1400, temperature=0.0, seconds=0.45),
+}
+
+
+def level(number: int | Level) -> Level:
+    """The level numbered `number` (a Level passes through); ValueError outside 1..5."""
+    if isinstance(number, Level):
+        return number
+    if isinstance(number, bool) or not isinstance(number, int) or number not in LEVELS:
+        raise ValueError(f"the computer's level is {LOWEST} to {HIGHEST}, not {number!r}")
+    return LEVELS[number]
