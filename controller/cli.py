@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from types import ModuleType
 
 from .commandline import INTERRUPTED, OK, REJECTED, USAGE, Parser, quiet_stdout
+from .i18n.languages import choose
+from .i18n.translate import LANGUAGES
 
 COMMAND_PLUGINS = "soccerboard.commands"    # entry point group: a callable that adds one subparser
 
@@ -64,6 +66,8 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, ModuleType | No
                 f"The daemon's commands need the daemon extra ({missing} is not installed): "
                 "pip install 'soccerboard[daemon]'."))
     parser.add_argument("--version", action="version", version=f"soccerboard {version()}")
+    parser.add_argument("--lang", choices=LANGUAGES, help="the language people's words are in, anywhere on the line "
+                                                          "(default: the locale; docs/languages.md)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("replay", help="feed a scenario or journal to the referee and print verdicts, events and the "
                                       "final snapshot")
@@ -99,6 +103,8 @@ def commands() -> Iterator[tuple[str, str]]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    argv, lang = take_lang(argv)
+    choose(lang)
     verbose = bool({"-v", "--verbose"} & set(argv))
     # The daemon's start-up allocates a few hundred thousand long-lived objects (modules, models, path tables):
     # the collector would walk them again and again for nothing. It is off until the daemon is ready, which
@@ -126,6 +132,23 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if quiet_start:
             gc.enable()
+
+
+def take_lang(argv: list[str]) -> tuple[list[str], str | None]:
+    """`--lang en|it` (or `--lang=it`) anywhere on the command line, for every command alike: the words people
+    read (the console, report, doctor, errors) in that language; machine output (replay's JSON) stays English."""
+    rest, lang = [], None
+    it = iter(argv)
+    for arg in it:
+        if arg == "--":
+            rest += [arg, *it]
+        elif arg == "--lang":
+            lang = next(it, "")
+        elif arg.startswith("--lang="):
+            lang = arg.partition("=")[2]
+        else:
+            rest.append(arg)
+    return rest, lang
 
 
 def _config_error(e: Exception) -> bool:

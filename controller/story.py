@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import games
+from .i18n import Say
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,10 @@ class Story:
         """Add the optional `text` (the event's sentence) to an MQTT event document, in place. It follows from
         the event alone, so an event sent again after a restart carries the very same text."""
         if "text" not in doc:
-            doc["text"] = self.sentence(doc)
+            text = self.sentence(doc)
+            doc["text"] = str.__str__(text)
+            if isinstance(text, Say):        # what the page needs to say it in its reader's language
+                doc["say"] = text.said()
         return doc
 
 

@@ -13,6 +13,10 @@ from typing import Any
 
 from controller.echo import quoted
 from controller.games import own_lines_and_keys
+from controller.i18n import Say
+
+from ..match_seat import KEYS as SEAT_KEYS
+from ..match_seat import seat_from
 
 COMMANDS = ("new_game", "pause", "resume", "undo", "decline", "confirm")
 _BUTTONS = {"pause", "resume", "undo", "decline", "confirm"}
@@ -91,11 +95,15 @@ def _line(name: str, body: dict) -> dict:
     line: dict = {"type": "setup", "formation": "standard"}
     game_keys = sorted(own_lines_and_keys()[1])      # a game's own set-up keys: the game checks their values
     for key in body:
-        if key not in ("id", "kickoff", "options", *game_keys):
+        if key not in ("id", "kickoff", "options", *SEAT_KEYS, *game_keys):
             raise CommandError(f"new_game: unknown key {quoted(key)} "
-                               f"(allowed: {', '.join(('kickoff', 'options', 'id', *game_keys))})")
+                               f"(allowed: {', '.join(('kickoff', 'options', 'id', *SEAT_KEYS, *game_keys))})")
         if key in game_keys:
             line[key] = body[key]
+    try:
+        seat_from(body)                 # the computer's seat: checked here, taken by the daemon (command_seat)
+    except ValueError as e:
+        raise CommandError(str(e)) from None
     if body.get("kickoff") is not None:
         if body["kickoff"] not in ("red", "blue"):
             raise CommandError(f"new_game: kickoff must be red or blue, not {quoted(body['kickoff'])}")
@@ -105,6 +113,15 @@ def _line(name: str, body: dict) -> dict:
             raise CommandError("new_game: options must be a JSON object")
         line["options"] = body["options"]
     return line
+
+
+def command_seat(name: str, payload: bytes) -> dict[str, Any]:
+    """The computer's seat keys a `new_game` command gives (checked by parse_command first), {} for any other
+    command: the daemon seats the computer from them for the match the command sets up."""
+    if name != "new_game" or not payload.strip():
+        return {}
+    body = load_json(payload, MAX_PAYLOAD)
+    return {k: body[k] for k in SEAT_KEYS if k in body} if isinstance(body, dict) else {}
 
 
 class RateLimit:
@@ -144,6 +161,8 @@ def response(name: str, verdict: dict | None = None, error: str | None = None, r
                "reason": verdict.get("reason")}
     else:
         doc = {"request": name, "status": "ok", "detail": None}
+    if isinstance(doc["detail"], Say):      # the page says it in its reader's language (docs/languages.md)
+        doc["say"] = doc["detail"].said()
     if request_id is not None:
         doc["id"] = request_id
     return doc

@@ -1,0 +1,192 @@
+"""The catalogues' upkeep, a development step (needs Babel, the `test` extra):
+
+    python -m controller.i18n.catalogues extract   # the templates, to stdout as a .pot (both domains)
+    python -m controller.i18n.catalogues update    # every .po gains the new msgids (empty), loses the gone ones
+    python -m controller.i18n.catalogues compile   # .po -> .mo, next to it
+    python -m controller.i18n.catalogues export    # the page's controller/web/static/i18n/<lang>.json
+    python -m controller.i18n.catalogues all       # update, compile, export
+    python -m controller.i18n.catalogues check     # exit 1, saying why, when any of it is out of date
+
+Two domains, each with a catalogue per language under controller/i18n/locale/<lang>/LC_MESSAGES/:
+`soccerboard`, the Python side (`say(...)`/`N_(...)` in controller/), and `page`, the spectator page's
+JavaScript (`t(...)` in controller/web/static/ and the games' page.js). English is the source language: it
+has no catalogue. The runtime reads the .mo with the standard library's gettext alone.
+"""
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from .translate import LANGUAGES, LOCALE_DIR, SOURCE
+
+ROOT = Path(__file__).resolve().parents[2]
+EXPORT_DIR = ROOT / "controller" / "web" / "static" / "i18n"
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A gettext domain: where its messages are marked, by which functions, read by which Babel extractor."""
+    name: str
+    folders: tuple[str, ...]
+    method_map: tuple[tuple[str, str], ...]
+    keywords: tuple[str, ...]
+
+
+DOMAINS = (
+    Domain("soccerboard", ("controller", "simulator"), (("**/web/static/**", "ignore"), ("**.py", "python")),
+           ("say", "N_")),
+    Domain("page", ("controller/web/static", "controller/games"),
+           (("**/vendor/**", "ignore"), ("**.js", "javascript")), ("t",)),
+)
+
+
+def po_path(domain: str, lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def extract(domain: Domain, root: Path = ROOT) -> Catalog:
+    """The domain's templates as the code marks them now, with where each is said."""
+    pot = Catalog(project="soccerboard", domain=domain.name, fuzzy=False)
+    for folder in domain.folders:
+        base = root / folder
+        if not base.is_dir():
+            continue
+        found = extract_from_dir(str(base), method_map=list(domain.method_map),
+                                 keywords=dict.fromkeys(domain.keywords), comment_tags=("i18n:",),
+                                 strip_comment_tags=True)
+        for filename, lineno, message, comments, context in found:
+            if isinstance(message, tuple):      # a keyword given several strings: the first is the msgid
+                message = message[0]
+            if message:
+                pot.add(message, None, [(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context)
+    return pot
+
+
+def read(path: Path) -> Catalog:
+    with open(path, "rb") as f:
+        return read_po(f)
+
+
+def write(catalog: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    out = io.BytesIO()
+    write_po(out, catalog, width=116, omit_header=False, sort_output=True, include_lineno=False)
+    path.write_bytes(out.getvalue())
+
+
+def translated(catalog: Catalog) -> dict[str, str]:
+    """msgid -> msgstr of the catalogue's translated, not fuzzy, messages."""
+    return {m.id: m.string for m in catalog if m.id and isinstance(m.id, str) and isinstance(m.string, str)
+            and m.string and not m.fuzzy}
+
+
+def _languages() -> Iterable[str]:
+    return (lang for lang in LANGUAGES if lang != SOURCE)
+
+
+def update() -> None:
+    for domain in DOMAINS:
+        pot = extract(domain)
+        for lang in _languages():
+            path = po_path(domain.name, lang)
+            if not path.exists() and not len(pot):
+                continue
+            catalog = read(path) if path.exists() else Catalog(locale=lang, domain=domain.name, fuzzy=False)
+            catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False)
+            catalog.obsolete.clear()
+            write(catalog, path)
+
+
+def mo_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def export_doc(lang: str) -> str:
+    """The page's catalogue for `lang`: msgid -> msgstr of both domains, as JSON."""
+    merged: dict[str, str] = {}
+    for domain in DOMAINS:
+        path = po_path(domain.name, lang)
+        if path.exists():
+            merged.update(translated(read(path)))
+    return json.dumps(dict(sorted(merged.items())), ensure_ascii=False, indent=1) + "\n"
+
+
+def compile_all() -> None:
+    for lang in _languages():
+        for domain in DOMAINS:
+            path = po_path(domain.name, lang)
+            if path.exists():
+                path.with_suffix(".mo").write_bytes(mo_bytes(read(path)))
+
+
+def export_all() -> None:
+    EXPORT_DIR.mkdir(parents=True, exist_ok=True)
+    for lang in _languages():
+        (EXPORT_DIR / f"{lang}.json").write_text(export_doc(lang), encoding="utf-8")
+
+
+def stale() -> list[str]:
+    """What is out of date: a msgid the code says and a .po lacks or leaves untranslated or fuzzy, a .mo or
+    JSON export that does not match its .po."""
+    problems = []
+    for domain in DOMAINS:
+        ids = {m.id for m in extract(domain) if m.id}
+        for lang in _languages():
+            path = po_path(domain.name, lang)
+            if not path.exists():
+                if ids:
+                    problems.append(f"{path.relative_to(ROOT)} is missing")
+                continue
+            catalog = read(path)
+            have = translated(catalog)
+            problems += [f"{path.relative_to(ROOT)}: no translation of {i!r}" for i in sorted(ids - have.keys())]
+            problems += [f"{path.relative_to(ROOT)}: fuzzy {m.id!r}" for m in catalog if m.id and m.fuzzy]
+            mo = path.with_suffix(".mo")
+            if not mo.exists() or mo.read_bytes() != mo_bytes(catalog):
+                problems.append(f"{mo.relative_to(ROOT)} is not compiled from its .po")
+    for lang in _languages():
+        exported = EXPORT_DIR / f"{lang}.json"
+        if not exported.exists() or exported.read_text(encoding="utf-8") != export_doc(lang):
+            problems.append(f"{exported.relative_to(ROOT)} is not exported from the .po files")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    command = args[0] if args else "all"
+    if command == "extract":
+        for domain in DOMAINS:
+            out = io.BytesIO()
+            write_po(out, extract(domain), width=116, sort_output=True)
+            sys.stdout.write(f"# domain {domain.name}\n" + out.getvalue().decode("utf-8"))
+    elif command in ("update", "compile", "export", "all"):
+        if command in ("update", "all"):
+            update()
+        if command in ("compile", "all"):
+            compile_all()
+        if command in ("export", "all"):
+            export_all()
+    elif command == "check":
+        problems = stale()
+        for p in problems:
+            print(p, file=sys.stderr)
+        return 1 if problems else 0
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,52 @@
+"""A sentence that remembers how it was said: its English template and its arguments.
+
+The rules engines stay pure and speak English: `say("the {pawn} may not move now", pawn="red-m2")` is the
+English sentence (a `str`, so every caller that prints, compares or journals it sees plain English), and it
+keeps `msg` and `args` so the edges (the console, `report`, the page) can say it in another language
+(controller/i18n/translate.py). An argument may itself be a `Say` (a team's name, a half's name), translated
+in its turn. Marked templates are extracted by Babel (`python -m controller.i18n.catalogues extract`):
+`say` and `N_` take a plain string literal as their first argument, never an f-string.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class Say(str):
+    """The English sentence, with the template (`msg`) and arguments (`args`) it was made from."""
+
+    __slots__ = ("args", "msg")
+    msg: str
+    args: Mapping[str, Any]
+
+    def __new__(cls, msg: str, args: Mapping[str, Any] | None = None) -> Say:
+        args = dict(args or {})
+        self = super().__new__(cls, msg.format(**args) if args else msg)
+        self.msg = msg
+        self.args = args
+        return self
+
+    def __reduce__(self) -> tuple[type[Say], tuple[str, dict[str, Any]]]:
+        """Pickled from its template and arguments (a checkpoint holds refusals)."""
+        return (Say, (self.msg, dict(self.args)))
+
+    def said(self) -> dict[str, Any]:
+        """The JSON form a page translates with the catalogue's export: {"msg": template, "args": {...}},
+        an argument that is itself a sentence in the same form."""
+        return {"msg": self.msg, "args": {k: said(v) for k, v in self.args.items()}}
+
+
+def say(msg: str, /, **args: Any) -> Say:
+    """The English sentence `msg.format(**args)`, remembering `msg` and `args` for translation."""
+    return Say(msg, args)
+
+
+def N_(msg: str) -> Say:
+    """A fixed sentence marked for translation (a `Say` with no arguments)."""
+    return Say(msg)
+
+
+def said(v: Any) -> Any:
+    """A value in the JSON form of a published sentence: a `Say` as {"msg", "args"}, anything else as it is."""
+    return v.said() if isinstance(v, Say) else v
