@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
+import random
 import shutil
 import signal
 import sys
@@ -247,7 +248,9 @@ def run_command(args) -> int:
                       f"{e.strerror or e} (change [web] port or listen)", file=sys.stderr)
                 return 2
             log.info("spectator page at %s?board=%s", web.url, settings.board_id)
-        status = serve(daemon)
+        from .computer_seat import ComputerSeat
+        seat = ComputerSeat(daemon, seed=random.randrange(1 << 31)).attach()   # [match] computer, and hints
+        status = serve(daemon, seat)
         console.close()
         if status == INTERRUPTED and daemon.journal_path is not None:
             print(f"stopped; the unfinished match is kept in {daemon.journal_path}; `soccerboard run` with the "
@@ -440,18 +443,26 @@ def config_command(args) -> int:
 
 
 def report_command(args) -> int:
+    from ..analysis.match import NoSearch
     from .operations.report import NotAJournal, find_journal, report
     if args.output and not args.html:
         print("soccerboard report: -o/--output goes with --html (the text report is printed)", file=sys.stderr)
         return 2
     try:
         journal = find_journal(args.journal)
+        analysis = None
+        if args.analyse:
+            from ..analysis import analyse_match
+            analysis = analyse_match(journal)
         if args.html:
             from ..web.replay import render_replay_html
-            page = render_replay_html(journal)
+            page = render_replay_html(journal, analysis=analysis)
+        elif analysis is not None:
+            from ..analysis import report_with_analysis
+            text = report_with_analysis(journal, args.json, analysis)
         else:
             text = report(journal, as_json=args.json)
-    except NotAJournal as e:
+    except (NotAJournal, NoSearch) as e:
         print(f"soccerboard report: {e}", file=sys.stderr)
         return 2
     except OSError as e:
@@ -489,6 +500,10 @@ def add_daemon_commands(sub) -> None:
                                    "shots, possession and the timeline.")
     p.add_argument("journal", help="a match journal, or a journal folder (its latest match)")
     p.add_argument("--json", action="store_true", help="the report as JSON instead of text")
+    p.add_argument("--analyse", action="store_true",
+                   help="weigh every decision with the computer player's search: inaccuracies, mistakes and "
+                        "blunders with the better choice, each team's accuracy (with --html: the marks and a "
+                        "win-chance graph)")
     p.add_argument("--html", action="store_true",
                    help="write the match as one self-contained HTML replay (board, timeline, events; works offline)")
     p.add_argument("-o", "--output", metavar="FILE",

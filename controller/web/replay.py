@@ -36,6 +36,7 @@ STYLE_LINK = '<link rel="stylesheet" href="css/app.css">'
 IMPORT_MAP = '{"imports": {"sb/": "./js/"}}'
 GAME_MODULES = '<script type="application/json" id="game-modules">{}</script>'
 DATA_ELEMENT = '<script type="application/octet-stream" id="match-data" data-encoding="gzip+base64"></script>'
+WIN_CHANCE = '<figure id="win-chance" hidden></figure>'
 
 
 def _team(t: Any) -> str:
@@ -135,8 +136,10 @@ def _replace_once(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-def render_replay_html(journal_path: str | os.PathLike, static_dir: Path = STATIC_DIR) -> str:
-    """The self-contained replay page of the match in `journal_path`."""
+def render_replay_html(journal_path: str | os.PathLike, static_dir: Path = STATIC_DIR,
+                       analysis: dict | None = None) -> str:
+    """The self-contained replay page of the match in `journal_path`; with its `analysis`
+    (controller/analysis), the marked decisions among the marks and the win-chance graph."""
     page = (static_dir / "replay.html").read_text()
     css = (static_dir / "css" / "app.css").read_text()
     if "</style" in css.lower():
@@ -145,6 +148,11 @@ def render_replay_html(journal_path: str | os.PathLike, static_dir: Path = STATI
     page = _replace_once(page, IMPORT_MAP, json.dumps({"imports": module_map(static_dir)}))
     games = json.dumps(game_modules())      # base64 data: URLs: nothing in it can end the element
     page = _replace_once(page, GAME_MODULES, GAME_MODULES.replace(">{}<", f">{games}<"))
-    data = DATA_ELEMENT.replace("></script>", f">{encode(build_frames(journal_path))}</script>")
+    doc = build_frames(journal_path)
+    if analysis is not None:
+        from controller.analysis.graph import replay_marks, win_chance_figure
+        doc["marks"] = sorted(doc["marks"] + replay_marks(analysis), key=lambda m: m["frame"])
+        page = _replace_once(page, WIN_CHANCE, win_chance_figure(analysis))
+    data = DATA_ELEMENT.replace("></script>", f">{encode(doc)}</script>")
     page = _replace_once(page, DATA_ELEMENT, data)
     return page

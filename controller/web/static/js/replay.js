@@ -77,6 +77,18 @@ class Player {
     for (const b of $("replay-marks").querySelectorAll("button")) {
       b.classList.toggle("current", Number(b.dataset.frame) === i);
     }
+    this.showCursor(i);
+  }
+
+  // The win-chance graph of an analysed match (`report --html --analyse`): its cursor follows the frame.
+  showCursor(i) {
+    const graph = $("win-chance-graph"), cursor = $("win-chance-cursor");
+    if (!graph || !cursor) return;
+    const pad = Number(graph.dataset.pad), width = Number(graph.dataset.width);
+    const last = Math.max(1, Number(graph.dataset.frames) - 1);
+    const x = String(pad + ((width - 2 * pad) * Math.min(i, last)) / last);
+    cursor.setAttribute("x1", x);
+    cursor.setAttribute("x2", x);
   }
 
   play() {
@@ -120,6 +132,12 @@ class Player {
       if (!b) return;
       this.pause();
       this.show(this.marks[Number(b.dataset.mark)].frame, { announce: true });
+    });
+    $("win-chance")?.addEventListener("click", (e) => {
+      const dot = e.target.closest?.("[data-frame]");
+      if (!dot) return;
+      this.pause();
+      this.show(Number(dot.dataset.frame), { announce: true });
     });
     document.addEventListener("keydown", (e) => {
       if (e.target.closest?.("input, select, textarea, button")) return;

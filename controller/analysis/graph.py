@@ -1,0 +1,73 @@
+"""The win-chance graph of an analysed match, as inline SVG (no library, no script): red's chance of winning
+after each judged decision, over the replay's frames, with the marked decisions as dots.
+
+The replay page (controller/web/static/js/replay.js) moves a cursor over it and jumps to a dot's frame; each dot
+carries its frame and mark, and a <title> the mark's sentence.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .match import mark_sentence
+
+WIDTH, HEIGHT, PAD = 600, 160, 4
+COLOURS = {"blunder": "#e5484d", "mistake": "#f5a524", "inaccuracy": "#e2d34a"}
+DOT_RADIUS = {"blunder": 5, "mistake": 4, "inaccuracy": 3}
+
+
+def red_chance(d: dict[str, Any]) -> float:
+    """Red's win chance after a decision (the document gives the deciding team's; a draw counts half for both)."""
+    return d["after"] if d["team"] == "red" else 1.0 - d["after"]
+
+
+def win_chance_svg(doc: dict[str, Any]) -> str:
+    """The graph as one <svg> element, `data-frames` frames wide."""
+    frames = max(1, int(doc.get("frames") or 1) - 1)
+    x = lambda frame: PAD + (WIDTH - 2 * PAD) * min(frame, frames) / frames
+    y = lambda chance: PAD + (HEIGHT - 2 * PAD) * (1.0 - chance)
+    decisions = doc["decisions"]
+    points = [(PAD, y(0.5))] + [(x(d["frame"]), y(red_chance(d))) for d in decisions]
+    line = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+    area = f"{PAD},{y(0.5):.1f} {line} {points[-1][0]:.1f},{y(0.5):.1f}"
+    dots = []
+    for d in decisions:
+        if not d["mark"]:
+            continue
+        dots.append(f'<circle class="wc-mark" data-frame="{d["frame"]}" data-mark="{d["mark"]}" '
+                    f'cx="{x(d["frame"]):.1f}" cy="{y(red_chance(d)):.1f}" r="{DOT_RADIUS[d["mark"]]}" '
+                    f'fill="{COLOURS[d["mark"]]}" stroke="#111" tabindex="0">'
+                    f'<title>{escape(((d["minute"] + " ") if d["minute"] else "") + mark_sentence(d))}</title>'
+                    "</circle>")
+    mid = y(0.5)
+    return (f'<svg id="win-chance-graph" class="win-chance" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
+            f'preserveAspectRatio="none" role="img" data-frames="{frames + 1}" data-width="{WIDTH}" '
+            f'data-pad="{PAD}" aria-label="Red\'s chance of winning over the match (above the middle: red '
+            f'ahead); dots: marked decisions">'
+            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#1d3b8a" />'
+            f'<rect x="0" y="0" width="{WIDTH}" height="{mid:.1f}" fill="#8a1d1d" fill-opacity="0.35" />'
+            f'<polygon points="{area}" fill="#ffffff" fill-opacity="0.12" />'
+            f'<line x1="0" y1="{mid:.1f}" x2="{WIDTH}" y2="{mid:.1f}" stroke="#bbb" stroke-dasharray="4 4" />'
+            f'<polyline class="wc-line" points="{line}" fill="none" stroke="#fff" stroke-width="1.5" '
+            'vector-effect="non-scaling-stroke" />'
+            f'<line id="win-chance-cursor" x1="{PAD}" y1="0" x2="{PAD}" y2="{HEIGHT}" stroke="#7cf" '
+            'stroke-width="1" vector-effect="non-scaling-stroke" />'
+            + "".join(dots) + "</svg>")
+
+
+def replay_marks(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The marked decisions as the replay's mark buttons ({"frame", "kind", "text"}, kind the mark)."""
+    return [{"frame": d["frame"], "kind": d["mark"],
+             "text": ((d["minute"] + " ") if d["minute"] else "") + mark_sentence(d)}
+            for d in doc["decisions"] if d["mark"]]
+
+
+def win_chance_figure(doc: dict[str, Any]) -> str:
+    """The graph with its caption and each team's accuracy, for the replay page."""
+    teams = doc["teams"]
+    acc = "; ".join(f"{name.capitalize()} accuracy "
+                    + ("-" if t["accuracy"] is None else f"{t['accuracy']}%")
+                    + f" ({t['blunder']} blunders, {t['mistake']} mistakes, {t['inaccuracy']} inaccuracies)"
+                    for name, t in teams.items())
+    return (f'<figure id="win-chance" class="win-chance"><figcaption>Red\'s chance of winning (search level '
+            f'{doc["level"]}). {escape(acc)}</figcaption>{win_chance_svg(doc)}</figure>')
