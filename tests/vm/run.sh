@@ -9,7 +9,8 @@
 #
 # Installs debootstrap and qemu from Debian when missing, builds the image once (cached under
 # /var/cache/soccerboard-vm, rebuilt when tests/vm/build-image.sh changes) and writes the figures to
-# $SOCCERBOARD_VM_OUT/figures.json (default /tmp/soccerboard-vm).
+# $SOCCERBOARD_VM_OUT/figures.json (default /tmp/soccerboard-vm), and a line per power cut, as each is judged,
+# to $SOCCERBOARD_VM_OUT/power-cuts.tsv.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
