@@ -9,6 +9,7 @@ from controller.players import Players
 from . import Game, Tick
 from .bot import StbgBot, lines_for, simulate
 from .opponent import StbgOpponent
+from .search_view import StbgSearch
 
 
 class MatchBot:
@@ -29,4 +30,4 @@ class MatchBot:
         return lines_for(game, action)
 
 
-PLAYERS = Players(play_match=simulate, opponent=StbgOpponent, match_bot=MatchBot)
+PLAYERS = Players(play_match=simulate, opponent=StbgOpponent, match_bot=MatchBot, search=StbgSearch)
