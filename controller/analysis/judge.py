@@ -10,8 +10,9 @@ import math
 from collections.abc import Iterable
 
 INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
-# the smallest drop of each mark, worst first (win chance, 0..1)
-THRESHOLDS: tuple[tuple[str, float], ...] = ((BLUNDER, 0.20), (MISTAKE, 0.10), (INACCURACY, 0.05))
+# the smallest drop of each mark, worst first (win chance, 0..1): lichess's, whose 0.1, 0.2 and 0.3 of
+# "winning chances" (-1..1) are these on 0..1
+THRESHOLDS: tuple[tuple[str, float], ...] = ((BLUNDER, 0.15), (MISTAKE, 0.10), (INACCURACY, 0.05))
 MARKS = tuple(name for name, _ in THRESHOLDS)
 SYMBOL = {BLUNDER: "??", MISTAKE: "?", INACCURACY: "?!"}
 PLURAL = {BLUNDER: "blunders", MISTAKE: "mistakes", INACCURACY: "inaccuracies"}
