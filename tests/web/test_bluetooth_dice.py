@@ -1,0 +1,186 @@
+"""Pixels dice read by the page over Web Bluetooth (sb/bluetooth_dice.js), with `soccerboard sim --manual` (its
+embedded broker and web server, as a subprocess) as the referee.
+
+The die is Chromium's own emulated Bluetooth peripheral (tests/web/emulated_pixels.py): the page's real
+`navigator.bluetooth` chooses it, connects, subscribes and writes; the die's messages reach the page's listener
+as `characteristicvaluechanged` events. The decoding module, sb/pixels_messages.js, is checked in the same
+browser against bytes laid out as the Pixels packages lay them out.
+"""
+from __future__ import annotations
+
+import re
+import struct
+
+import pytest
+
+from simulator.bench.web import CHROMIUM, CHROMIUM_ARGS
+from tests.web.emulated_pixels import (
+    BLINK,
+    CROOKED,
+    D20,
+    HANDLING,
+    ON_FACE,
+    ROLLED,
+    ROLLING,
+    WHO_ARE_YOU,
+    EmulatedPixels,
+    legacy_i_am_a_die,
+    roll_state,
+)
+from tests.web.web_helpers import SimProcess, wait_connected
+
+
+@pytest.fixture(scope="module")
+def bluetooth_browser(playwright_driver):
+    """Chromium with Web Bluetooth on (on Linux it is behind the experimental web platform features)."""
+    b = playwright_driver.chromium.launch(executable_path=CHROMIUM,
+                                          args=[*CHROMIUM_ARGS, "--enable-experimental-web-platform-features"])
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def bt_page(bluetooth_browser):
+    ctx = bluetooth_browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = ctx.new_page()
+    pg.set_default_timeout(15000)
+    yield pg
+    ctx.close()
+
+
+@pytest.fixture
+def pixels(bluetooth_browser, bt_page):
+    """Makes emulated Pixels dice for the page; the browser's emulated central goes with the test."""
+    made: list[EmulatedPixels] = []
+
+    def make(**kw) -> EmulatedPixels:
+        made.append(EmulatedPixels(bluetooth_browser, bt_page, **kw))
+        return made[-1]
+    yield make
+    for die in made:
+        die.close()
+
+
+@pytest.fixture
+def sim(tmp_path):
+    cfg = tmp_path / "sim.toml"
+    cfg.write_text('[game]\nkickoff = "red"\n')
+    proc = SimProcess(["--manual", "--config", str(cfg), "--journal-dir", str(tmp_path / "journal"),
+                       "--http-port", "0"], tmp_path / "sim.log")
+    yield proc
+    proc.stop()
+
+
+def _seq(page) -> int:
+    return int(page.evaluate("document.body.dataset.seq || '0'"))
+
+
+def _status(page, team: str) -> str:
+    return page.inner_text(f".bt-die[data-team='{team}'] .bt-status")
+
+
+def _wait_state(page, team: str, state: str) -> None:
+    page.wait_for_selector(f".bt-die[data-team='{team}'][data-state='{state}']")
+
+
+def _open_sim(sim, page) -> None:
+    page.goto(sim.url)
+    wait_connected(page, timeout=15000)
+    page.wait_for_function("() => Number(document.body.dataset.seq || 0) > 0")
+    page.wait_for_selector(".bt-dice[data-available='true']")
+
+
+def test_an_emulated_pixels_die_rolls_for_red_and_comes_back_after_sleeping(sim, bt_page, pixels):
+    page = bt_page
+    _open_sim(sim, page)
+    die = pixels()
+
+    # connect: the chooser offers the die, the page asks who it is and blinks it red
+    page.click(".bt-die[data-team='red'] button")
+    die.pump(lambda: page.locator(".bt-die[data-team='red'][data-state='ready']").count() == 1)
+    assert die.writes[0] == bytes([WHO_ARE_YOU])
+    die.pump(lambda: len(die.writes) >= 2)
+    blink = die.writes[1]
+    assert blink[0] == BLINK and struct.unpack_from("<I", blink, 4)[0] == 0xFF0000, blink.hex()
+    assert "PXL6 red" in _status(page, "red")
+
+    # a roll: handled, rolling and resting unrolled say nothing; the face it comes to rest on is red's kick-off roll
+    before = _seq(page)
+    for state, face_index in ((HANDLING, 5), (ROLLING, 5), (ROLLING, 0), (ON_FACE, 5)):
+        die.send(roll_state(state, face_index))
+    die.send(roll_state(ROLLED, 2))
+    page.wait_for_function("s => Number(document.body.dataset.seq || 0) > s", arg=before)
+    page.wait_for_function("() => document.querySelector(`#dice [data-die='red']`).textContent.trim() === '3'")
+    assert page.locator("#sim-refusal").is_hidden()
+
+    # the game now waits for the ball to move, not for a roll: a die's roll is refused as an on-screen one is
+    die.send(roll_state(ROLLED, 3))
+    page.wait_for_function("() => !document.querySelector('#sim-refusal').hidden")
+    assert page.inner_text("#sim-refusal").strip()
+    assert page.inner_text("#dice [data-die='red']").strip() == "3"
+
+    # the die falls asleep: the page says so and keeps trying; when it wakes it is identified and blinked again
+    connections = die.connections
+    die.sleep()
+    page.wait_for_selector(".bt-die[data-team='red'][data-state='away']")
+    die.pump(lambda: die.refused_connections >= 1, timeout=10)     # a try while it sleeps fails
+    assert "away" in _status(page, "red")
+    die.wake()
+    die.pump(lambda: page.locator(".bt-die[data-team='red'][data-state='ready']").count() == 1, timeout=20)
+    assert die.connections == connections + 1
+    assert die.writes.count(bytes([WHO_ARE_YOU])) == 2
+
+    # the kick-off move, then red's next roll, from the die that came back
+    page.locator("g.ball").click()
+    page.wait_for_function("() => document.querySelector('#in-hand').textContent.toLowerCase().includes('ball')")
+    page.locator("rect.square[data-square='d11']").click(force=True)
+    page.wait_for_selector("g.ball[data-square='d11']")
+    before = _seq(page)
+    die.send(roll_state(ROLLED, 4))
+    page.wait_for_function("s => Number(document.body.dataset.seq || 0) > s", arg=before)
+    page.wait_for_function("() => document.querySelector(`#dice [data-die='red']`).textContent.trim() === '5'")
+
+
+def test_a_die_that_is_not_six_sided_is_refused(sim, bt_page, pixels):
+    page = bt_page
+    _open_sim(sim, page)
+    die = pixels(name="PXL20", die_type=D20, led_count=20)
+    page.click(".bt-die[data-team='blue'] button")
+    die.pump(lambda: page.locator(".bt-die[data-team='blue'][data-state='refused']").count() == 1)
+    assert re.search(r"d20, not a six-sided die", _status(page, "blue")), _status(page, "blue")
+    assert page.inner_text(".bt-die[data-team='blue'] button") == "Connect the blue Pixels die"
+
+
+def test_pixels_messages_decode_as_the_packages_lay_them_out(web_server, bt_page):
+    """sb/pixels_messages.js in the browser: the legacy and chunked whoAreYou answers, the roll states that
+    count, the old firmware's d6 face order, and the blink bytes."""
+    page = bt_page
+    page.goto(web_server.url)
+    legacy = list(legacy_i_am_a_die(2, 6, 0x1234, 1730000000))
+    chunked = (bytes([2, 15]) + struct.pack("<HIHHHH", 0x123, 1716500000, 1, 2, 3, 4)
+               + bytes([9]) + struct.pack("<IBBBB", 0xDEADBEEF, 1, 8, 21, 3)
+               + bytes([3]) + b"x\0" + bytes([9]) + b"PXL die\0"
+               + bytes([13]) + struct.pack("<III", 1, 2, 3) + bytes([5, 90, 0, 1, 2]))
+    got = page.evaluate("""async ([legacy, chunked, crooked]) => {
+      const m = await import("sb/pixels_messages.js");
+      const d6 = m.decodeIAmADie(new Uint8Array(legacy));
+      const pd6 = m.decodeIAmADie(new Uint8Array(chunked));
+      const old = { dieType: "d6", ledCount: 6, firmware: 1690000000000 };
+      return {
+        d6, pd6,
+        rolled: [0, 1, 2, 3, 4, 5].map((i) => m.rolledFace(new Uint8Array([3, 1, i]), d6)),
+        others: [0, 2, 3, 4, 5].map((s) => m.rolledFace(new Uint8Array([3, s, 2]), d6)),
+        oldOrder: [0, 1, 2, 3, 4, 5].map((i) => m.rolledFace(new Uint8Array([3, 1, i]), old)),
+        oldCrooked: m.rolledFace(new Uint8Array([3, crooked, 0]), old),
+        blink: Array.from(m.blink(0x0000ff, { count: 3, duration: 1500 })),
+        notRollState: m.rolledFace(new Uint8Array([34, 90, 0]), d6),
+      };
+    }""", [legacy, list(chunked), CROOKED])
+    assert got["d6"] == {"pixelId": 0x1234, "ledCount": 6, "dieType": "d6", "firmware": 1730000000 * 1000}
+    assert got["pd6"] == {"pixelId": 0xDEADBEEF, "ledCount": 21, "dieType": "d6pipped", "firmware": 1716500000 * 1000}
+    assert got["rolled"] == [1, 2, 3, 4, 5, 6]
+    assert got["others"] == [None] * 5
+    assert got["oldOrder"] == [1, 5, 4, 3, 2, 6]
+    assert got["oldCrooked"] == 1          # before the tilt fix, pixels-core-connect counts a crooked d6 as rolled
+    assert got["blink"] == [29, 3, 0xDC, 0x05, 0xFF, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0, 1]
+    assert got["notRollState"] is None
