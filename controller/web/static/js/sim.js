@@ -123,6 +123,9 @@ export function setupSim({ publish, view }) {
 
   showHand();
   showControls(view.game);
+  // Pixels dice the browser reads (Web Bluetooth), loaded only by a page that rolls dice
+  import("sb/bluetooth_dice.js").then(({ mountBluetoothDice }) =>
+    mountBluetoothDice($("roll-face").closest(".row"), (die, value) => send({ type: "roll", die, value })));
   return {
     pick,
     // a placement the referee refused may put the board out of step; the game's snapshot then says why
