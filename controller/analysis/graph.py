@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .judge import MARKS, PLURAL
 from .match import mark_sentence
 
 WIDTH, HEIGHT, PAD = 600, 160, 4
@@ -28,6 +29,8 @@ def win_chance_svg(doc: dict[str, Any]) -> str:
     y = lambda chance: PAD + (HEIGHT - 2 * PAD) * (1.0 - chance)
     decisions = doc["decisions"]
     points = [(PAD, y(0.5))] + [(x(d["frame"]), y(red_chance(d))) for d in decisions]
+    if doc.get("red_at_end") is not None:                  # the result, at the last frame
+        points.append((x(frames), y(doc["red_at_end"])))
     line = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
     area = f"{PAD},{y(0.5):.1f} {line} {points[-1][0]:.1f},{y(0.5):.1f}"
     dots = []
@@ -44,8 +47,8 @@ def win_chance_svg(doc: dict[str, Any]) -> str:
             f'preserveAspectRatio="none" role="img" data-frames="{frames + 1}" data-width="{WIDTH}" '
             f'data-pad="{PAD}" aria-label="Red\'s chance of winning over the match (above the middle: red '
             f'ahead); dots: marked decisions">'
-            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#1d3b8a" />'
-            f'<rect x="0" y="0" width="{WIDTH}" height="{mid:.1f}" fill="#8a1d1d" fill-opacity="0.35" />'
+            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#1b2c5c" />'
+            f'<rect x="0" y="0" width="{WIDTH}" height="{mid:.1f}" fill="#5c1b1b" />'
             f'<polygon points="{area}" fill="#ffffff" fill-opacity="0.12" />'
             f'<line x1="0" y1="{mid:.1f}" x2="{WIDTH}" y2="{mid:.1f}" stroke="#bbb" stroke-dasharray="4 4" />'
             f'<polyline class="wc-line" points="{line}" fill="none" stroke="#fff" stroke-width="1.5" '
@@ -66,8 +69,8 @@ def win_chance_figure(doc: dict[str, Any]) -> str:
     """The graph with its caption and each team's accuracy, for the replay page."""
     teams = doc["teams"]
     acc = "; ".join(f"{name.capitalize()} accuracy "
-                    + ("-" if t["accuracy"] is None else f"{t['accuracy']}%")
-                    + f" ({t['blunder']} blunders, {t['mistake']} mistakes, {t['inaccuracy']} inaccuracies)"
+                    + ("-" if t["accuracy"] is None else f"{t['accuracy']}%") + " ("
+                    + ", ".join(f"{t[m]} {m if t[m] == 1 else PLURAL[m]}" for m in reversed(MARKS)) + ")"
                     for name, t in teams.items())
-    return (f'<figure id="win-chance" class="win-chance"><figcaption>Red\'s chance of winning (search level '
-            f'{doc["level"]}). {escape(acc)}</figcaption>{win_chance_svg(doc)}</figure>')
+    return (f'<figure id="win-chance" class="win-chance" style="margin: 0.75rem 0"><figcaption>Red\'s chance '
+            f'of winning (search level {doc["level"]}). {escape(acc)}</figcaption>{win_chance_svg(doc)}</figure>')

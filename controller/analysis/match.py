@@ -49,7 +49,8 @@ def _decision(d: Decision) -> dict[str, Any]:
 def analyse_match(journal: str | os.PathLike, level: int = ANALYSIS_LEVEL, rank: Rank | None = None,
                   sg: SearchGame | None = None) -> dict[str, Any]:
     """The analysis document of the match in `journal` (NoSearch for a game that cannot be searched):
-    {"format", "ruleset", "level", "thresholds", "seconds", "frames", "teams": {team: {"decisions", "accuracy",
+    {"format", "ruleset", "level", "thresholds", "seconds", "frames", "red_at_end" (1, 0, a draw's 0.5:
+    the result of a match that is over, else None), "teams": {team: {"decisions", "accuracy",
     mark: count}}, "decisions": [{"line", "frame", "minute", "team", "played", "best", "before", "after", "drop",
     "choices", "mark"}]}. Win chances are the deciding team's, 0..1."""
     jf = read_journal(journal)
@@ -66,6 +67,7 @@ def analyse_match(journal: str | os.PathLike, level: int = ANALYSIS_LEVEL, rank:
     return {"format": FORMAT, "ruleset": ruleset, "level": level,
             "thresholds": dict(judge.THRESHOLDS),
             "seconds": round(time.perf_counter() - started, 2), "frames": walked.frames,
+            "red_at_end": walked.red_at_end,
             "teams": teams, "decisions": decisions}
 
 

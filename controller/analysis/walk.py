@@ -55,6 +55,7 @@ class Walk:
     decisions: list[Decision]
     frames: int
     lines: int
+    red_at_end: float | None = None     # red's win at the end: 1, 0 or a draw's 0.5; None for a match not over
 
 
 def describe(sg: SearchGame, game: Any, action: Any) -> str:
@@ -146,7 +147,6 @@ def walk(journal: str | os.PathLike, sg: SearchGame, rank: Rank,
                   ruleset=ruleset)
     listener = _Listener(sg, rank)
     frames = 0
-    decided: list[Decision] = []
 
     def fed(step_state: dict | None, first: int) -> None:
         nonlocal frames
@@ -167,8 +167,12 @@ def walk(journal: str | os.PathLike, sg: SearchGame, rank: Rank,
     listener.attach(ref.core.game)
     first = len(listener.decisions)
     fed(ref.finish_pending().state, first)
-    decided = listener.decisions
-    return Walk(ruleset, decided, frames, len(jf.lines))
+    game = ref.core.game
+    result = game.result() if game is not None else None
+    red_at_end = None
+    if result is not None and result.final:
+        red_at_end = 0.5 if result.winner is None else float(result.winner == TEAMS[0])
+    return Walk(ruleset, listener.decisions, frames, len(jf.lines), red_at_end)
 
 
 def team_name(team: int) -> str:

@@ -58,6 +58,7 @@ def test_json_output_has_the_report_and_the_analysis(giveaway):
     assert doc["ruleset"] == "soccer_tactics_world" and "score" in doc       # the report's own keys
     a = doc["analysis"]
     assert a["format"] == "soccerboard.analysis/1"
+    assert a["red_at_end"] is None                          # the match is not over
     assert a["thresholds"] == {"blunder": 0.15, "mistake": 0.1, "inaccuracy": 0.05}
     assert set(a["teams"]) == {"red", "blue"}
     assert set(a["teams"]["red"]) == {"decisions", "accuracy", "blunder", "mistake", "inaccuracy"}
