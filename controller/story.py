@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import games
-from .i18n import Say
+from .i18n import N_, Say, say
+from .i18n.translate import text
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,9 @@ class Sentences:
     quiet: frozenset[str] = field(default_factory=frozenset)
 
 
-_ORDINAL_HALF = {1: "first half", 2: "second half", 3: "first half of extra time", 4: "second half of extra time"}
+_ORDINAL_HALF = {1: N_("first half"), 2: N_("second half"), 3: N_("first half of extra time"),
+                 4: N_("second half of extra time")}
+_TEAM = {"red": N_("Red"), "blue": N_("Blue")}
 
 
 def match_minute(snapshot: dict[str, Any] | None) -> str:
@@ -67,8 +70,9 @@ def event_minute(before: dict[str, Any] | None, after: dict[str, Any] | None) ->
 
 
 def team(t: Any) -> str:
+    """"red" -> "Red" (a sentence, said in the reader's language)."""
     if isinstance(t, str):
-        return {"red": "Red", "blue": "Blue"}.get(t, t or "?")
+        return _TEAM.get(t, t or "?")
     return str(t) if t else "?"
 
 
@@ -78,7 +82,7 @@ def pawn_name(pid: Any) -> str:
         return "?"
     s = str(pid)
     head, sep, tail = s.partition("-")
-    return f"{team(head)} {tail}" if sep else s
+    return say("{team} {pawn}", team=team(head), pawn=tail) if sep else s
 
 
 def short(pid: Any) -> str:
@@ -96,44 +100,56 @@ def score(s: Any) -> str:
 
 
 def on(square: Any) -> str:
-    return f" on {square}" if square else ""
+    """" on d5" (nothing without a square), to end a sentence with where it happened."""
+    return say(" on {square}", square=square) if square else ""
 
 
 def words(v: Any) -> str:
-    return str(v).replace("_", " ")
+    """A code as words, "free_kick" -> "free kick": said in the reader's language when the catalogue has the
+    words (each game's sentences mark the codes its events carry, `N_`)."""
+    return Say(str(v).replace("_", " "))
 
 
-def period_name(period: Any, otherwise: str = "period") -> str:
+def period_name(period: Any, otherwise: str | None = None) -> str:
     """1 -> "first half" ... 4 -> "second half of extra time"."""
-    return _ORDINAL_HALF.get(period, otherwise)
+    return _ORDINAL_HALF.get(period, N_("period") if otherwise is None else otherwise)
 
 
 def half(e: dict[str, Any]) -> str:
     p = e.get("period")
-    return period_name(p, f"period {p}") if isinstance(p, int) else "period"
+    return period_name(p, say("period {period}", period=p)) if isinstance(p, int) else N_("period")
 
 
 def full_time(e: dict[str, Any]) -> str:
-    return (f"Full time: Red {score(e.get('score'))} Blue"
-            + (f" (shoot-out {score(e['shootout'])})" if e.get("shootout") else "")
-            + (f". {team(e['winner'])} wins" if e.get("winner") else ". A draw"))
+    shootout = say(" (shoot-out {score})", score=score(e["shootout"])) if e.get("shootout") else ""
+    if e.get("winner"):
+        return say("Full time: Red {score} Blue{shootout}. {team} wins", score=score(e.get("score")),
+                   shootout=shootout, team=team(e["winner"]))
+    return say("Full time: Red {score} Blue{shootout}. A draw", score=score(e.get("score")), shootout=shootout)
 
 
 def _identity(e: dict[str, Any]) -> str:
     pawns = e["pawns"] if isinstance(e.get("pawns"), dict) else {}
-    return (f"Which {e.get('team') or ''} pawn is where? Confirm: "
-            + ", ".join(f"{short(p)} on {sq}" for sq, p in pawns.items()))
+    return say("Which {team} pawn is where? Confirm: {pawns}", team=e.get("team") or "",
+               pawns=[say("{pawn} on {square}", pawn=short(p), square=sq) for sq, p in pawns.items()])
+
+
+def _damaged(e: dict[str, Any]) -> str:
+    recovered, lost = e.get("recovered_lines", 0), e.get("lost_lines", 0)
+    if e.get("reason"):
+        return say("The match record was damaged: {recovered} inputs recovered, {lost} lost ({reason})",
+                   recovered=recovered, lost=lost, reason=e["reason"])
+    return say("The match record was damaged: {recovered} inputs recovered, {lost} lost",
+               recovered=recovered, lost=lost)
 
 
 # the events of the core and the daemon, whatever the game: their sentences, and those the story tells
 SHARED = Sentences(
     say={
         "identity_question": _identity,
-        "identity_confirmed": lambda e: "Pawn identities confirmed",
-        "undone": lambda e: "The last action was taken back",
-        "journal_damaged": lambda e: f"The match record was damaged: {e.get('recovered_lines', 0)} inputs "
-                                     f"recovered, {e.get('lost_lines', 0)} lost"
-                                     + (f" ({e['reason']})" if e.get("reason") else ""),
+        "identity_confirmed": lambda e: N_("Pawn identities confirmed"),
+        "undone": lambda e: N_("The last action was taken back"),
+        "journal_damaged": _damaged,
     },
     told=frozenset({"undone", "journal_damaged"}))
 
@@ -167,11 +183,11 @@ class Story:
     def sentence(self, event: dict[str, Any]) -> str:
         """One event in words; an unknown or odd event still gives a line, never an error."""
         name = event.get("event")
-        say = self._say.get(name) if isinstance(name, str) else None
-        if say is None:
-            return plainly(event) if self._plain else f"unknown event {name or '(no name)'}"
+        told = self._say.get(name) if isinstance(name, str) else None
+        if told is None:
+            return plainly(event) if self._plain else say("unknown event {name}", name=name or "(no name)")
         try:
-            return say(event)
+            return told(event)
         except (TypeError, ValueError, KeyError, AttributeError):
             return words(name)
 
@@ -183,7 +199,7 @@ class Story:
 
     def line(self, minute: str, event: dict[str, Any]) -> str:
         """One line of the match story: the minute right-aligned, then the sentence."""
-        return f"{minute:>7}  {self.sentence(event)}"
+        return f"{minute:>7}  {text(self.sentence(event))}"
 
     def annotate(self, doc: dict[str, Any]) -> dict[str, Any]:
         """Add the optional `text` (the event's sentence) to an MQTT event document, in place. It follows from
@@ -259,10 +275,14 @@ def annotate(doc: dict[str, Any], game: str | None = None) -> dict[str, Any]:
 def result(snapshot: dict[str, Any] | None) -> str:
     """The last line of a match: the score, a shoot-out's tally and the winner."""
     if not snapshot:
-        return "No match was played"
+        return N_("No match was played")
     event = {"score": snapshot.get("score"), "winner": snapshot.get("winner"), "shootout": snapshot.get("shootout")}
-    text = full_time(event)
-    return text if snapshot.get("phase") == "full_time" else text.replace("Full time", "Score", 1).split(". ")[0]
+    if snapshot.get("phase") == "full_time":
+        return full_time(event)
+    if event["shootout"]:
+        return say("Score: Red {score} Blue (shoot-out {shootout})", score=score(event["score"]),
+                   shootout=score(event["shootout"]))
+    return say("Score: Red {score} Blue", score=score(event["score"]))
 
 
 class Teller:

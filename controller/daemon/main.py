@@ -21,6 +21,7 @@ from urllib.parse import urlparse
 
 from controller import story
 from controller.commandline import quiet_stdout
+from controller.i18n import N_, say, translate
 
 from .operations.config import DEFAULT_PATH, ConfigError, Settings, journal_dir_problem, load_settings, problems
 from .operations.dice import add_dice_command
@@ -306,10 +307,12 @@ class Console:
                 elif m.topic == "notice":            # for the referee only (the coaches' codes): never published
                     self._print(str(m.payload.get("text")))
                 elif m.topic == "response" and m.payload.get("status") == "error" and self.refusals:
-                    self._print(f"refused  {m.payload.get('request')}: {m.payload.get('detail')}")
+                    self._print(translate.text(say("refused  {request}: {detail}", request=m.payload.get("request"),
+                                         detail=m.payload.get("detail"))))
                 elif m.topic == "refusal" and self.refusals and _worth_telling(m.payload):
                     what = " ".join(str(v) for k, v in m.payload["line"].items() if k != "options")[:60]
-                    self._print(f"refused  {what}: {m.payload.get('reason')}: {m.payload.get('detail')}")
+                    self._print(translate.text(say("refused  {what}: {reason}: {detail}", what=what,
+                                         reason=m.payload.get("reason"), detail=m.payload.get("detail"))))
                 elif m.topic == "events":
                     doc = m.payload
                     tell = self.teller.story(doc)          # the words of the match the event was played in
@@ -320,7 +323,8 @@ class Console:
     def _board_out_of_step(self, state: dict) -> None:
         mismatch = (state.get("board") or {}).get("mismatch")
         if mismatch and mismatch != self._mismatch and self.refusals and not self.quiet:
-            self._print(f"refused  {mismatch.get('reason')}: {mismatch.get('detail')} (set the board as the LEDs show)")
+            self._print(translate.text(say("refused  {reason}: {detail} (set the board as the LEDs show)",
+                                 reason=mismatch.get("reason"), detail=mismatch.get("detail"))))
         self._mismatch = mismatch
 
     def _print(self, text: str) -> None:
@@ -363,18 +367,22 @@ class Console:
 
 def status_text(state: dict, clock: dict | None, now: float) -> str:
     """One line: minute, score, period and phase, the team to act, its move clock."""
-    parts = [story.match_minute(state), f"Red {story.score(state.get('score'))} Blue"]
+    parts = [story.match_minute(state), translate.text(say("Red {score} Blue", score=story.score(state.get("score"))))]
     if state.get("shootout"):
-        parts[-1] += f" (pens {story.score(state['shootout'])})"
-    period = {1: "1st half", 2: "2nd half", 3: "ET 1", 4: "ET 2", 5: "shoot-out"}.get(state["clock"]["period"], "")
-    parts.append(f"{period} {state.get('phase', '').replace('_', ' ')}".strip())
+        parts[-1] += translate.text(say(" (pens {score})", score=story.score(state["shootout"])))
+    period = _PERIOD.get(state["clock"]["period"], "")
+    parts.append(f"{translate.text(period)} {translate.text(story.words(state.get('phase', '')))}".strip())
     expects = state.get("expects") or {}
     if expects.get("team"):
-        parts.append(f"{story.team(expects['team'])} to {expects.get('input') or 'act'}")
+        parts.append(translate.text(say("{team} to {input}", team=story.team(expects["team"]),
+                              input=story.words(expects.get("input") or "act"))))
     remaining = move_remaining(clock, now)
     if remaining is not None:
-        parts.append(f"move clock {int(remaining)}s")
+        parts.append(translate.text(say("move clock {seconds}s", seconds=int(remaining))))
     return " | ".join(parts)
+
+
+_PERIOD = {1: N_("1st half"), 2: N_("2nd half"), 3: N_("ET 1"), 4: N_("ET 2"), 5: N_("shoot-out")}
 
 
 def move_remaining(clock: dict | None, now: float) -> float | None:
@@ -463,10 +471,11 @@ def report_command(args) -> int:
         else:
             text = report(journal, as_json=args.json)
     except (NotAJournal, NoSearch) as e:
-        print(f"soccerboard report: {e}", file=sys.stderr)
+        print(f"soccerboard report: {translate.error_text(e)}", file=sys.stderr)
         return 2
     except OSError as e:
-        print(f"soccerboard report: cannot read {args.journal}: {e.strerror or e}", file=sys.stderr)
+        print(translate.text(say("soccerboard report: cannot read {journal}: {why}", journal=args.journal,
+                       why=e.strerror or e)), file=sys.stderr)
         return 2
     if not args.html:
         print(text)

@@ -45,8 +45,11 @@ DOMAINS = (
     Domain("soccerboard", ("controller", "simulator"), (("**/web/static/**", "ignore"), ("**.py", "python")),
            ("say", "N_")),
     Domain("page", ("controller/web/static", "controller/games"),
-           (("**/vendor/**", "ignore"), ("**.js", "javascript")), ("t",)),
+           (("**/vendor/**", "ignore"), ("**.js", "javascript"),
+            ("**.html", "controller.i18n.page_markup:extract_markup")), ("t",)),
 )
+# the page's markup is written in template strings, with t("...") inside their ${...}
+OPTIONS = {"**.js": {"parse_template_string": True}}
 
 
 def po_path(domain: str, lang: str) -> Path:
@@ -61,7 +64,7 @@ def extract(domain: Domain, root: Path = ROOT) -> Catalog:
         if not base.is_dir():
             continue
         found = extract_from_dir(str(base), method_map=list(domain.method_map),
-                                 keywords=dict.fromkeys(domain.keywords), comment_tags=("i18n:",),
+                                 options_map=OPTIONS, keywords=dict.fromkeys(domain.keywords), comment_tags=("i18n:",),
                                  strip_comment_tags=True)
         for filename, lineno, message, comments, context in found:
             if isinstance(message, tuple):      # a keyword given several strings: the first is the msgid

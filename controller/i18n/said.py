@@ -4,8 +4,9 @@ The rules engines stay pure and speak English: `say("the {pawn} may not move now
 English sentence (a `str`, so every caller that prints, compares or journals it sees plain English), and it
 keeps `msg` and `args` so the edges (the console, `report`, the page) can say it in another language
 (controller/i18n/translate.py). An argument may itself be a `Say` (a team's name, a half's name), translated
-in its turn. Marked templates are extracted by Babel (`python -m controller.i18n.catalogues extract`):
-`say` and `N_` take a plain string literal as their first argument, never an f-string.
+in its turn, or a list of them, said joined by ", ". Babel extracts the marked templates
+(`python -m controller.i18n.catalogues update`): `say` and `N_` take a plain string literal as their first
+argument, never an f-string.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ class Say(str):
 
     def __new__(cls, msg: str, args: Mapping[str, Any] | None = None) -> Say:
         args = dict(args or {})
-        self = super().__new__(cls, msg.format(**args) if args else msg)
+        self = super().__new__(cls, msg.format(**{k: listed(v) for k, v in args.items()}) if args else msg)
         self.msg = msg
         self.args = args
         return self
@@ -37,6 +38,11 @@ class Say(str):
         return {"msg": self.msg, "args": {k: said(v) for k, v in self.args.items()}}
 
 
+def listed(v: Any) -> Any:
+    """An argument as it is formatted: a list or tuple (of sentences or values) as its items joined by ", "."""
+    return ", ".join(map(str, v)) if isinstance(v, list | tuple) else v
+
+
 def say(msg: str, /, **args: Any) -> Say:
     """The English sentence `msg.format(**args)`, remembering `msg` and `args` for translation."""
     return Say(msg, args)
@@ -48,5 +54,8 @@ def N_(msg: str) -> Say:
 
 
 def said(v: Any) -> Any:
-    """A value in the JSON form of a published sentence: a `Say` as {"msg", "args"}, anything else as it is."""
+    """A value in the JSON form of a published sentence: a `Say` as {"msg", "args"}, a list item by item (a
+    reader joins the items with ", "), anything else as it is."""
+    if isinstance(v, list | tuple):
+        return [said(x) for x in v]
     return v.said() if isinstance(v, Say) else v

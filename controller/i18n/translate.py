@@ -52,7 +52,7 @@ def text(sentence: Any, lang: str | None = None) -> str:
         if lang == SOURCE:
             return str.__str__(sentence)
         template = catalogue(lang).gettext(sentence.msg)
-        args = {k: text(v, lang) if isinstance(v, Say) else v for k, v in sentence.args.items()}
+        args = {k: _arg(v, lang) for k, v in sentence.args.items()}
         try:
             return template.format(**args) if args else template
         except (KeyError, IndexError, ValueError):
@@ -60,3 +60,15 @@ def text(sentence: Any, lang: str | None = None) -> str:
     if isinstance(sentence, str):
         return sentence if lang == SOURCE or not sentence else catalogue(lang).gettext(sentence)
     return str(sentence)
+
+
+def _arg(v: Any, lang: str) -> Any:
+    """A sentence's argument in `lang`: a sentence translated, a list item by item and joined by ", "."""
+    if isinstance(v, list | tuple):
+        return ", ".join(_arg(x, lang) if isinstance(x, Say) else str(x) for x in v)
+    return text(v, lang) if isinstance(v, Say) else v
+
+
+def error_text(e: BaseException) -> str:
+    """An exception's message in the language in use: its first argument when it is a `say`, else as it prints."""
+    return text(e.args[0]) if len(e.args) == 1 and isinstance(e.args[0], Say) else str(e)

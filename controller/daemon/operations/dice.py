@@ -9,12 +9,16 @@ from __future__ import annotations
 import json
 import os
 import sys
+from functools import reduce
 from typing import Any
+
+from controller.i18n import N_, Say, say
 
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings
 
-BLUETOOTH_ON = "is bluetoothd running and the adapter on? sudo systemctl enable --now bluetooth; bluetoothctl power on"
-WAKE = "roll each die to wake it, charge it if its battery is low"
+BLUETOOTH_ON = N_("is bluetoothd running and the adapter on? sudo systemctl enable --now bluetooth; "
+                  "bluetoothctl power on")
+WAKE = N_("roll each die to wake it, charge it if its battery is low")
 
 
 def add_dice_command(sub: Any) -> None:
@@ -72,6 +76,11 @@ def scan_command(args: Any) -> int:
     return 0 if rows else 1
 
 
+def _each(found: list[Say]) -> str:
+    """What was found about each die, one after the other."""
+    return reduce(lambda a, b: say("{a}; {b}", a=a, b=b), found)
+
+
 def _said(status: str, detail: str, fix: str = "") -> tuple[str, str, str]:
     return status, detail, fix
 
@@ -80,41 +89,46 @@ def check_dice(settings: Settings, timeout: float, service: dict[str, str] | Non
     """The doctor's `dice` line as (status, detail, fix): the chosen dice are there (and how charged, for GoDice)."""
     dice = settings.dice
     if dice.role == "board":
-        return _said("skip", "dice.role = 'board': the board's own receiver (see the board's line)")
+        return _said("skip", say("dice.role = 'board': the board's own receiver (see the board's line)"))
     if dice.role == "page":
-        return _said("pass", "dice.role = 'page': the rolls come from the page")
+        return _said("pass", say("dice.role = 'page': the rolls come from the page"))
     if dice.role == "uart":
         assert dice.port is not None
         if os.path.exists(dice.port):
-            return _said("pass", f"dice receiver {dice.port} is present")
-        return _said("fail", f"dice.port = {dice.port!r} does not exist",
-                      "plug the dice receiver in, or set dice.port to its device")
+            return _said("pass", say("dice receiver {port} is present", port=dice.port))
+        return _said("fail", say("dice.port = {port!r} does not exist", port=dice.port),
+                      say("plug the dice receiver in, or set dice.port to its device"))
     from hal import dice_godice
     from hal.dice_godice_protocol import matches
     try:
         found = dice_godice.scan(max(timeout, 1.0), batteries=True, timeout=timeout)
     except ImportError as e:
-        return _said("fail", str(e), "pip install 'soccerboard[dice]' (deploy/setup.sh does)")
+        return _said("fail", str(e), say("pip install 'soccerboard[dice]' (deploy/setup.sh does)"))
     except dice_godice.BLE_ERRORS as e:
-        return _said("fail", f"Bluetooth cannot be reached: {e}", BLUETOOTH_ON)
-    said, missing, low = [], [], []
+        return _said("fail", say("Bluetooth cannot be reached: {e}", e=e), BLUETOOTH_ON)
+    said: list[Say] = []
+    missing: list[Say] = []
+    low: list[str] = []
     for team, want in (("red", dice.red), ("blue", dice.blue)):
         assert want is not None
         hits = [(die, level) for die, level in found if matches(want, die.name, die.address)]
         if not hits:
-            missing.append(f"{team} ({want})")
+            missing.append(say("{team} ({want})", team=team, want=want))
             continue
         die, level = hits[0]
-        said.append(f"{team} {die.name} battery {'?' if level is None else f'{level}%'}")
+        said.append(say("{team} {die} battery {level}", team=team, die=die.name,
+                        level="?" if level is None else f"{level}%"))
         if level is not None and level < 20:
             low.append(team)
     if missing:
         running = (service or {}).get("ActiveState") == "active"
         if running and not said:
-            return _said("skip", "the running daemon holds the dice (a connected GoDice does not "
-                                          "advertise): its log says when one goes")
-        return _said("fail", f"not in reach: {', '.join(missing)}" + (f"; {', '.join(said)}" if said else ""),
-                      f"{WAKE}; soccerboard dice scan lists the dice in reach by name and address")
+            return _said("skip", say("the running daemon holds the dice (a connected GoDice does not advertise): "
+                                     "its log says when one goes"))
+        gone = say("not in reach: {missing}", missing=missing)
+        return _said("fail", say("{a}; {b}", a=gone, b=_each(said)) if said else gone,
+                      say("{WAKE}; soccerboard dice scan lists the dice in reach by name and address", WAKE=WAKE))
     if low:
-        return _said("fail", "; ".join(said), f"charge the {' and '.join(low)} die")
-    return _said("pass", "; ".join(said))
+        return _said("fail", _each(said), say("charge the {low} die", low=reduce(
+            lambda a, b: say("{a} and {b}", a=a, b=b), low)))
+    return _said("pass", _each(said))

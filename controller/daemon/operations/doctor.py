@@ -24,9 +24,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import reduce
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
+
+from controller.i18n import Say, say
+from controller.i18n.translate import text
 
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings
 from .dice import check_dice
@@ -40,12 +44,12 @@ MIN_FREE_MB = 200                               # a season of journals is a few 
 class Result:
     check: str
     status: str            # pass | fail | skip
-    detail: str
+    detail: str            # a `say`, English in --json, said in the reader's language on a line
     fix: str = ""
 
     def line(self) -> str:
-        text = f"{self.status.upper():<4}  {self.check:<8} {self.detail}"
-        return text + (f" -> {self.fix}" if self.fix else "")
+        said = f"{self.status.upper():<4}  {self.check:<8} {text(self.detail)}"
+        return said + (f" -> {text(self.fix)}" if self.fix else "")
 
 
 def add_doctor_command(sub) -> None:
@@ -71,7 +75,7 @@ def run_doctor(args) -> int:
     else:
         for r in results:
             print(r.line())
-        print(f"{len(failed)} check(s) failed" if failed else "all checks passed")
+        print(text(say("{failed} check(s) failed", failed=len(failed)) if failed else say("all checks passed")))
     return 1 if failed else 0
 
 
@@ -83,7 +87,7 @@ def diagnose(config_path: str, spectators: str = SPECTATORS_URL, timeout: float 
         settings = None
     if settings is None:
         for name in ("serial", "gpio", "dice", "broker", "acl", "journal"):
-            results.append(Result(name, "skip", "needs a valid config (see the config line)"))
+            results.append(Result(name, "skip", say("needs a valid config (see the config line)")))
         results += [check_clock(), check_service()]
         return results
     service = service_state()
@@ -100,10 +104,12 @@ def check_config(path: str) -> Result:
         load_settings(path, check_files=True)
     except ConfigError as e:
         lines = str(e).splitlines()
-        more = f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""
-        return Result("config", "fail", lines[0] + more, "fix the file as the message says; "
-                                                        f"soccerboard config --check {path} lists every problem")
-    return Result("config", "pass", f"{path} is valid and the files it names are readable")
+        first = say("{problem} (and {more} more)", problem=lines[0], more=len(lines) - 1) if len(lines) > 1 \
+            else lines[0]
+        return Result("config", "fail", first, say("fix the file as the message says; soccerboard "
+                                                             "config --check {path} lists every problem",
+                                                             path=path))
+    return Result("config", "pass", say("{path} is valid and the files it names are readable", path=path))
 
 
 # ---- the board ----------------------------------------------------------------------------------------------
@@ -151,31 +157,40 @@ def handshake(device: str, baudrate: int, timeout: float) -> tuple[str, str]:
 def check_serial(settings: Settings, timeout: float, service: dict[str, str] | None = None) -> Result:
     hw = settings.hardware
     if hw.backend != "serial":
-        return Result("serial", "skip", f"hardware.backend = {hw.backend!r}: no serial board")
+        return Result("serial", "skip", say("hardware.backend = {backend!r}: no serial board", backend=hw.backend))
     from firmware_bridge.serial_link import resolve_port
     device = resolve_port(hw.port)
     if not os.path.exists(device):
-        what = "no board under /dev/serial/by-id" if hw.port == "auto" else f"{device} does not exist"
-        return Result("serial", "fail", what, "plug the board's USB cable into the Pi; check `ls -l /dev/soccerboard "
-                      "/dev/serial/by-id/` and that deploy/install.sh's udev rule matches the board "
-                      "(--board-serial)")
+        what = say("no board under /dev/serial/by-id") if hw.port == "auto" \
+            else say("{device} does not exist", device=device)
+        return Result("serial", "fail", what, say("plug the board's USB cable into the Pi; check `ls -l "
+                                                  "/dev/soccerboard /dev/serial/by-id/` and that "
+                                                  "deploy/install.sh's udev rule matches the board "
+                                                  "(--board-serial)"))
     daemon_pid = int((service or {}).get("MainPID", "0") or 0)
     if daemon_pid and daemon_pid in _holders(device):
-        return Result("serial", "pass", f"{device} is present and the running daemon (pid {daemon_pid}) has it "
-                      "open; the handshake is not repeated under it")
+        return Result("serial", "pass", say("{device} is present and the running daemon (pid {daemon_pid}) has "
+                                            "it open; the handshake is not repeated under it",
+                                            device=device, daemon_pid=daemon_pid))
     try:
         state, firmware = handshake(device, hw.baudrate, timeout)
     except (OSError, ValueError) as e:
-        return Result("serial", "fail", f"{device} cannot be opened: {getattr(e, 'strerror', None) or e}",
-                      "the daemon's user must be in group dialout (deploy/install.sh adds it)")
+        return Result("serial", "fail", say("{device} cannot be opened: {why}",
+                                            device=device, why=getattr(e, "strerror", None) or e),
+                      say("the daemon's user must be in group dialout (deploy/install.sh adds it)"))
     if state == "ready":
-        return Result("serial", "pass", f"{device}: board {firmware!r} answered the handshake")
+        return Result("serial", "pass", say("{device}: board {firmware!r} answered the handshake",
+                                            device=device, firmware=firmware))
     if state == "incompatible":
-        return Result("serial", "fail", f"{device}: board {firmware!r} speaks another protocol version or geometry",
-                      "flash the firmware of this release (firmware_bridge/README.md), or update soccerboard")
-    return Result("serial", "fail", f"{device} is present but no board answered the handshake within {timeout:g} s",
-                  "flash the firmware (firmware_bridge/README.md) and check hardware.baudrate; unplug and "
-                  "plug the board back in")
+        return Result("serial", "fail", say("{device}: board {firmware!r} speaks another protocol version or "
+                                            "geometry",
+                                            device=device, firmware=firmware),
+                      say("flash the firmware of this release (firmware_bridge/README.md), or update soccerboard"))
+    return Result("serial", "fail", say("{device} is present but no board answered the handshake within "
+                                        "{timeout:g} s",
+                                        device=device, timeout=timeout),
+                  say("flash the firmware (firmware_bridge/README.md) and check hardware.baudrate; unplug and "
+                      "plug the board back in"))
 
 
 def _is_raspberry_pi() -> bool:
@@ -187,20 +202,22 @@ def _is_raspberry_pi() -> bool:
 
 def check_gpio(settings: Settings) -> Result:
     if settings.hardware.backend != "gpio":
-        return Result("gpio", "skip", f"hardware.backend = {settings.hardware.backend!r} does not use the Pi's GPIO")
+        return Result("gpio", "skip", say("hardware.backend = {backend!r} does not use the Pi's GPIO",
+                                          backend=settings.hardware.backend))
     if not _is_raspberry_pi():
-        return Result("gpio", "fail", "the gpio backend runs on a Raspberry Pi, and this is not one",
-                      "use hardware.backend = \"serial\" (the board's own microcontroller) or \"sim\"")
+        return Result("gpio", "fail", say("the gpio backend runs on a Raspberry Pi, and this is not one"),
+                      say('use hardware.backend = "serial" (the board\'s own microcontroller) or "sim"'))
     chosen = os.environ.get("GPIOZERO_PIN_FACTORY")
     if chosen and chosen != "lgpio":
-        return Result("gpio", "fail", f"GPIOZERO_PIN_FACTORY={chosen}", "unset it: lgpio works on every Pi model")
+        return Result("gpio", "fail", say("GPIOZERO_PIN_FACTORY={chosen}", chosen=chosen),
+                      say("unset it: lgpio works on every Pi model"))
     try:
         from gpiozero.pins.lgpio import LGPIOFactory
         LGPIOFactory().close()
     except Exception as e:  # noqa: BLE001 - whatever lgpio raises, the answer is the same fix
-        return Result("gpio", "fail", f"the lgpio pin factory does not start: {e}",
-                      "sudo apt-get install python3-lgpio (deploy/install.sh does, where the system has it)")
-    return Result("gpio", "pass", "gpiozero uses the lgpio pin factory")
+        return Result("gpio", "fail", say("the lgpio pin factory does not start: {e}", e=e),
+                      say("sudo apt-get install python3-lgpio (deploy/install.sh does, where the system has it)"))
+    return Result("gpio", "pass", say("gpiozero uses the lgpio pin factory"))
 
 
 # ---- the brokers --------------------------------------------------------------------------------------------
@@ -282,9 +299,9 @@ def check_broker(settings: Settings, spectators: str, timeout: float) -> list[Re
     m = settings.mqtt
     base = settings.base
     where = f"{m.host}:{m.port}"
-    fix_login = ("the password in mqtt.password_file must be the one the broker knows for "
-                 f"{m.username}: run deploy/install.sh again, or mosquitto_passwd /etc/mosquitto/soccerboard.passwd "
-                 f"{m.username}")
+    fix_login = say("the password in mqtt.password_file must be the one the broker knows for {username}: run "
+                    "deploy/install.sh again, or mosquitto_passwd /etc/mosquitto/soccerboard.passwd {username}",
+                    username=m.username)
     out = []
     s = urlparse(spectators)
     s_host, s_port = s.hostname or "127.0.0.1", s.port or 1884
@@ -296,8 +313,9 @@ def check_broker(settings: Settings, spectators: str, timeout: float) -> list[Re
         status = spectator.messages[-1][1].decode(errors="replace") if spectator.messages else None
     # the configured account: the daemon's own login says it works; otherwise log in with it
     if status == "online":
-        out.append(Result("broker", "pass", f"the daemon is logged in to {where} as {m.username} ({base}/status is "
-                                            "online)"))
+        out.append(Result("broker", "pass", say("the daemon is logged in to {where} as {username} ({base}/status "
+                                                "is online)",
+                                                where=where, username=m.username, base=base)))
     else:
         try:
             secret = m.secret()
@@ -308,26 +326,28 @@ def check_broker(settings: Settings, spectators: str, timeout: float) -> list[Re
             probe = _Probe(m.host, m.port, timeout, m.username, secret, tls=m.tls, settings=settings)
             try:
                 if probe.up.is_set():
-                    out.append(Result("broker", "pass", f"{where} accepts {m.username or 'an anonymous client'} "
-                                                        "with the configured password"))
+                    out.append(Result("broker", "pass", say("{where} accepts {who} with the configured password",
+                                                            where=where, who=m.username or say("an anonymous client"))))
                 elif probe.refused:
-                    out.append(Result("broker", "fail", f"{where} refuses {m.username}: {probe.rc}", fix_login))
+                    out.append(Result("broker", "fail", say("{where} refuses {username}: {rc}",
+                                                            where=where, username=m.username, rc=probe.rc), fix_login))
                 else:
-                    out.append(Result("broker", "fail", f"{where} unreachable: {probe.error}",
-                                      "start Mosquitto (systemctl status mosquitto) or correct mqtt.url"))
+                    out.append(Result("broker", "fail", say("{where} unreachable: {error}",
+                                                            where=where, error=probe.error),
+                                      say("start Mosquitto (systemctl status mosquitto) or correct mqtt.url")))
             finally:
                 probe.close()
     # the ACL: the board's broker keeps anonymous clients out; the spectator broker lets them publish nothing
     anonymous = _Probe(m.host, m.port, timeout, tls=m.tls, settings=settings)
     anonymous.close()
-    problems = []
+    problems: list[Say] = []
     if anonymous.up.is_set():
-        problems.append(f"anonymous clients can log in to the board's broker {where}")
+        problems.append(say("anonymous clients can log in to the board's broker {where}", where=where))
     if not spectator.up.is_set():
         spectator.close()
-        out.append(Result("acl", "fail", f"the spectator broker {s_host}:{s_port} is unreachable "
-                                         f"({spectator.error or spectator.rc})",
-                          "systemctl status soccerboard-spectators (deploy/install.sh installs it)"))
+        out.append(Result("acl", "fail", say("the spectator broker {s_host}:{s_port} is unreachable ({why})",
+                                             s_host=s_host, s_port=s_port, why=spectator.error or spectator.rc),
+                          say("systemctl status soccerboard-spectators (deploy/install.sh installs it)")))
         return out
     probe_topic = "soccerboard/doctor-probe/state"
     spectator.subscribe(probe_topic)
@@ -336,17 +356,17 @@ def check_broker(settings: Settings, spectators: str, timeout: float) -> list[Re
         if writer.up.is_set():
             writer.publish(probe_topic, f'{{"probe": {os.getpid()}}}')
             if spectator.wait_for(lambda: any(t == probe_topic for t, _ in spectator.messages), min(timeout, 1.0)):
-                problems.append("an anonymous spectator's publish was delivered")
+                problems.append(say("an anonymous spectator's publish was delivered"))
     finally:
         writer.close()
         spectator.close()
     if problems:
-        out.append(Result("acl", "fail", "; ".join(problems),
-                          "install deploy/mosquitto/soccerboard.conf and soccerboard.acl as deploy/install.sh does "
-                          "and restart Mosquitto"))
+        out.append(Result("acl", "fail", reduce(lambda a, b: say("{a}; {b}", a=a, b=b), problems),
+                          say("install deploy/mosquitto/soccerboard.conf and soccerboard.acl as "
+                              "deploy/install.sh does and restart Mosquitto")))
     else:
-        out.append(Result("acl", "pass", "anonymous clients are kept out of the board's broker and a spectator's "
-                                         "publish is refused"))
+        out.append(Result("acl", "pass", say("anonymous clients are kept out of the board's broker and a "
+                                             "spectator's publish is refused")))
     return out
 
 
@@ -354,19 +374,20 @@ def check_broker(settings: Settings, spectators: str, timeout: float) -> list[Re
 def check_journal(settings: Settings) -> Result:
     d = settings.journal.dir
     if not d.is_dir():
-        return Result("journal", "fail", f"{d} is not a directory",
-                      f"sudo install -d -o soccerboard -g soccerboard -m 0750 {d}")
+        return Result("journal", "fail", say("{d} is not a directory", d=d),
+                      say("sudo install -d -o soccerboard -g soccerboard -m 0750 {d}", d=d))
     try:
         with tempfile.NamedTemporaryFile(dir=d, prefix=".doctor-"):
             pass
     except OSError as e:
-        return Result("journal", "fail", f"{d} is not writable: {e.strerror}",
-                      f"sudo chown soccerboard:soccerboard {d}")
+        return Result("journal", "fail", say("{d} is not writable: {strerror}", d=d, strerror=e.strerror),
+                      say("sudo chown soccerboard:soccerboard {d}", d=d))
     free_mb = shutil.disk_usage(d).free // (1024 * 1024)
     if free_mb < MIN_FREE_MB:
-        return Result("journal", "fail", f"{d}: only {free_mb} MB free", f"free at least {MIN_FREE_MB} MB "
-                      "(old journals: soccerboard report JOURNAL --html keeps a match in one file)")
-    return Result("journal", "pass", f"{d} is writable, {free_mb} MB free")
+        return Result("journal", "fail", say("{d}: only {free_mb} MB free", d=d, free_mb=free_mb),
+                      say("free at least {MIN_FREE_MB} MB (old journals: soccerboard report JOURNAL --html keeps a "
+                          "match in one file)", MIN_FREE_MB=MIN_FREE_MB))
+    return Result("journal", "pass", say("{d} is writable, {free_mb} MB free", d=d, free_mb=free_mb))
 
 
 def _run(*cmd: str) -> subprocess.CompletedProcess[str] | None:
@@ -379,12 +400,14 @@ def _run(*cmd: str) -> subprocess.CompletedProcess[str] | None:
 def check_clock() -> Result:
     done = _run("timedatectl", "show", "-p", "NTPSynchronized", "--value")
     if done is None or done.returncode != 0:
-        return Result("clock", "fail", "timedatectl cannot tell whether the clock is synchronised",
-                      "this check needs systemd's timedatectl (Raspberry Pi OS has it)")
+        return Result("clock", "fail", say("timedatectl cannot tell whether the clock is synchronised"),
+                      say("this check needs systemd's timedatectl (Raspberry Pi OS has it)"))
     if done.stdout.strip() == "yes":
-        return Result("clock", "pass", "the clock is synchronised (NTP)")
-    return Result("clock", "fail", "the clock is not synchronised", "connect the Pi to a network with NTP "
-                  "(sudo timedatectl set-ntp true); a Pi has no battery clock, so match times would be wrong")
+        return Result("clock", "pass", say("the clock is synchronised (NTP)"))
+    return Result("clock", "fail", say("the clock is not synchronised"), say("connect the Pi to a network with NTP "
+                                                                        "(sudo timedatectl set-ntp true); a Pi "
+                                                                        "has no battery clock, so match times "
+                                                                        "would be wrong"))
 
 
 def service_state() -> dict[str, str]:
@@ -414,23 +437,29 @@ def _usec(text: str) -> int:
 def check_service(state: dict[str, str] | None = None) -> Result:
     state = service_state() if state is None else state
     if not state:
-        return Result("service", "fail", f"systemctl cannot show {SERVICE}",
-                      "this check needs systemd; deploy/install.sh installs the unit")
+        return Result("service", "fail", say("systemctl cannot show {SERVICE}", SERVICE=SERVICE),
+                      say("this check needs systemd; deploy/install.sh installs the unit"))
     if state.get("UnitFileState") != "enabled":
-        return Result("service", "fail", f"{SERVICE} is {state.get('UnitFileState') or 'not installed'}",
-                      f"sudo systemctl enable --now {SERVICE}")
+        return Result("service", "fail", say("{SERVICE} is {state}",
+                                             SERVICE=SERVICE, state=state.get("UnitFileState") or say("not installed")),
+                      say("sudo systemctl enable --now {SERVICE}", SERVICE=SERVICE))
     if (state.get("ActiveState"), state.get("SubState")) != ("active", "running"):
-        return Result("service", "fail", f"{SERVICE} is {state.get('ActiveState')} ({state.get('SubState')})",
-                      f"journalctl -u {SERVICE} -n 50 says why; then sudo systemctl restart {SERVICE}")
+        return Result("service", "fail", say("{SERVICE} is {active} ({sub})",
+                                             SERVICE=SERVICE, active=state.get("ActiveState"),
+                                             sub=state.get("SubState")),
+                      say("journalctl -u {SERVICE} -n 50 says why; then sudo systemctl restart {SERVICE}",
+                          SERVICE=SERVICE))
     period = _usec(state.get("WatchdogUSec", "0"))
     if period == 0:
-        return Result("service", "fail", f"{SERVICE} runs without its watchdog",
-                      "reinstall the unit from deploy/soccerboard.service (WatchdogSec=10)")
+        return Result("service", "fail", say("{SERVICE} runs without its watchdog", SERVICE=SERVICE),
+                      say("reinstall the unit from deploy/soccerboard.service (WatchdogSec=10)"))
     last = int(state.get("WatchdogTimestampMonotonic", "0") or 0)
     age = time.monotonic_ns() // 1000 - last
     if last == 0 or age > 2 * period:
-        return Result("service", "fail", f"{SERVICE} has not pinged its watchdog for {age / 1e6:.0f} s",
-                      f"the referee loop is stuck: journalctl -u {SERVICE}; systemd restarts it")
+        return Result("service", "fail", say("{SERVICE} has not pinged its watchdog for {age:.0f} s",
+                                             SERVICE=SERVICE, age=age / 1000000.0),
+                      say("the referee loop is stuck: journalctl -u {SERVICE}; systemd restarts it", SERVICE=SERVICE))
     restarts = state.get("NRestarts", "0")
-    return Result("service", "pass", f"{SERVICE} is enabled and running, watchdog pinged {age / 1e6:.1f} s ago "
-                                     f"({restarts} restart(s))")
+    return Result("service", "pass", say("{SERVICE} is enabled and running, watchdog pinged {age:.1f} s ago "
+                                         "({restarts} restart(s))",
+                                         SERVICE=SERVICE, age=age / 1000000.0, restarts=restarts))

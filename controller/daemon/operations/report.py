@@ -9,9 +9,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from controller import story
 from controller.games import info
+from controller.i18n import N_, say
+from controller.i18n.translate import text
 from controller.story import match_minute
 
 from ..journal import HEADER, read_journal
@@ -32,11 +35,13 @@ def find_journal(path: str | os.PathLike) -> Path:
     if p.is_dir():
         found = [f for f in p.glob("*.jsonl") if _is_journal(f)]
         if not found:
-            raise NotAJournal(f"{p} holds no match journal (*.jsonl starting with '{HEADER.strip()}')")
+            raise NotAJournal(say("{path} holds no match journal (*.jsonl starting with '{header}')",
+                                  path=p, header=HEADER.strip()))
         return max(found, key=lambda f: (f.stat().st_mtime, f.name))
     if not _is_journal(p):
-        raise NotAJournal(f"{p} is not a match journal: its first line is not '{HEADER.strip()} {{...}}' "
-                          "(the daemon writes journals into its journal folder; `soccerboard replay` reads scenarios)")
+        raise NotAJournal(say("{path} is not a match journal: its first line is not '{header} {{...}}' (the daemon "
+                              "writes journals into its journal folder; `soccerboard replay` reads scenarios)",
+                              path=p, header=HEADER.strip()))
     return p
 
 
@@ -96,30 +101,53 @@ def _who(e: dict) -> str | None:
     return e.get("pawn") or e.get("model")
 
 
+_WORD = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow")}
+
+
+def _word(v: Any) -> str:
+    """A team's or a card's colour as the report's columns say it, in the reader's language."""
+    return text(_WORD.get(v, v or ""))
+
+
 def report(path, as_json: bool = False) -> str:
+    """The report in words, in the language in use (controller/i18n); `as_json`: the data, in English."""
     r = analyse(path)
     if as_json:
         return json.dumps(r, indent=2)
     score = r["score"] or {"red": 0, "blue": 0}
-    state = "finished" if r["finished"] else "unfinished"
     game = info(r["ruleset"])
-    if not game.default:                # the game played when none is named goes unnamed
-        state += f", {game.title}"
-    out = [f"Match report: {r['journal']} ({state}, started {r['started'] or 'unknown'})",
-           f"Score: red {score['red']} - {score['blue']} blue"
-           + (f"  (shoot-out {r['shootout']['red']}-{r['shootout']['blue']})" if r.get("shootout") else "")
-           + (f"  winner: {r['winner']}" if r.get("winner") else ""), ""]
-    out.append("Goals:" if r["goals"] else "Goals: none")
-    out += [f"{g['minute']:>7}  {g['team']:<4}  {g['pawn'] or ''}" for g in r["goals"]]
-    out.append("Cards:" if r["cards"] else "Cards: none")
-    out += [f"{c['minute']:>7}  {c['card']:<6}  {c['team']:<4}  {c['pawn'] or ''}" for c in r["cards"]]
+    finished = r["finished"]
+    started = r["started"] or say("unknown")
+    if game.default:                # the game played when none is named goes unnamed
+        head = say("Match report: {journal} (finished, started {started})", journal=r["journal"], started=started) \
+            if finished else say("Match report: {journal} (unfinished, started {started})", journal=r["journal"],
+                                 started=started)
+    else:
+        head = say("Match report: {journal} (finished, {game}, started {started})", journal=r["journal"],
+                   game=game.title, started=started) if finished \
+            else say("Match report: {journal} (unfinished, {game}, started {started})", journal=r["journal"],
+                     game=game.title, started=started)
+    result = say("Score: red {red} - {blue} blue", red=score["red"], blue=score["blue"])
+    if r.get("shootout"):
+        result = say("{score}  (shoot-out {red}-{blue})", score=result, red=r["shootout"]["red"],
+                     blue=r["shootout"]["blue"])
+    if r.get("winner"):
+        result = say("{score}  winner: {team}", score=result, team=_WORD.get(r["winner"], r["winner"]))
+    out = [text(head), text(result), ""]
+    out.append(text(N_("Goals:") if r["goals"] else N_("Goals: none")))
+    out += [f"{g['minute']:>7}  {_word(g['team']):<4}  {g['pawn'] or ''}" for g in r["goals"]]
+    out.append(text(N_("Cards:") if r["cards"] else N_("Cards: none")))
+    out += [f"{c['minute']:>7}  {_word(c['card']):<6}  {_word(c['team']):<4}  {c['pawn'] or ''}" for c in r["cards"]]
     p = r["possession_percent"]
-    out.append(f"Shots: red {r['shots']['red']}, blue {r['shots']['blue']}")
-    possession = f"red {p['red']}%, blue {p['blue']}%" if p["red"] is not None else "no match time recorded"
-    out.append("Possession: " + possession)
-    out += ["", "Timeline:"]
+    out.append(text(say("Shots: red {red}, blue {blue}", red=r["shots"]["red"], blue=r["shots"]["blue"])))
+    out.append(text(say("Possession: red {red}%, blue {blue}%", red=p["red"], blue=p["blue"]) if p["red"] is not None
+                    else N_("Possession: no match time recorded")))
+    out += ["", text(N_("Timeline:"))]
     out += [story.of(r["ruleset"]).line(t["minute"], t) for t in r["timeline"]]
     out.append("")
-    out.append(f"{r['inputs']} inputs journaled, {r['rejected_inputs']} refused"
-               + (f"; a partial last line ({r['truncated_bytes']} bytes) was left out" if r["truncated_bytes"] else ""))
+    tally = say("{inputs} inputs journaled, {refused} refused", inputs=r["inputs"], refused=r["rejected_inputs"])
+    if r["truncated_bytes"]:
+        tally = say("{tally}; a partial last line ({size} bytes) was left out", tally=tally,
+                    size=r["truncated_bytes"])
+    out.append(text(tally))
     return "\n".join(out)

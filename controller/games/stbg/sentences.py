@@ -1,31 +1,54 @@
 """Soccer The Board Game in words (docs/stbg.md): a sentence per event the engine emits, and those its match
-story tells (controller/story.py). The spectator page's controller/web/static/js/words.js says the same."""
+story tells (controller/story.py). The spectator page's controller/web/static/js/words.js says the same. Each
+sentence is a `say` (controller/i18n): English, and said in the reader's language at the edges."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from controller.i18n import say
 from controller.soccer_sentences import SOCCER_SAY
 from controller.story import Sentences, on, pawn_name, pawn_or_team, team, words
 
+
+def _substitution(e: dict[str, Any]) -> str:
+    if e.get("count"):
+        return say("Substitution: {pawn}'s yellow card is discarded ({count} of 3)", pawn=pawn_name(e.get("pawn")),
+                   count=e["count"])
+    return say("Substitution: {pawn}'s yellow card is discarded", pawn=pawn_name(e.get("pawn")))
+
+
+def _turn_end(e: dict[str, Any]) -> str:
+    if e.get("reason"):
+        return say("{team}'s turn ends ({reason})", team=team(e.get("team")), reason=words(e["reason"]))
+    return say("{team}'s turn ends", team=team(e.get("team")))
+
+
+def _turn_clock_expired(e: dict[str, Any]) -> str:
+    if e.get("points_lost"):
+        return say("{team}'s turn clock ran out: {points} points lost", team=team(e.get("team")),
+                   points=e["points_lost"])
+    return say("{team}'s turn clock ran out", team=team(e.get("team")))
+
+
 SAY: dict[str, Callable[[dict[str, Any]], str]] = {
     **SOCCER_SAY,
-    "fault": lambda e: f"Fault by {pawn_or_team(e)}{on(e.get('square'))}",
-    "kick": lambda e: f"{team(e.get('team'))} kicks the ball {e.get('from') or '?'} to {e.get('to') or '?'}",
-    "scoring_chance": lambda e: f"Scoring chance for {team(e.get('team'))}{on(e.get('square'))}",
-    "save": lambda e: f"Saved by {pawn_or_team(e)}",
-    "verbal_warning": lambda e: f"Verbal warning for {pawn_name(e.get('pawn'))}",
-    "substitution": lambda e: f"Substitution: {pawn_name(e.get('pawn'))}'s yellow card is discarded"
-                              + (f" ({e['count']} of 3)" if e.get("count") else ""),
-    "turn_skipped": lambda e: f"{team(e.get('team'))}'s turn is skipped (substitution)",
-    "turn_end": lambda e: f"{team(e.get('team'))}'s turn ends"
-                          + (f" ({words(e['reason'])})" if e.get("reason") else ""),
-    "turn_clock_expired": lambda e: f"{team(e.get('team'))}'s turn clock ran out"
-                                    + (f": {e['points_lost']} points lost" if e.get("points_lost") else ""),
-    "star_card": lambda e: f"{team(e.get('team'))} plays a star card: {words(e.get('card') or '?')}",
-    "setup_done": lambda e: f"{team(e.get('team'))} is set up",
-    "hand_declared": lambda e: f"{team(e.get('team'))} declares its star cards",
-    "abandoned": lambda e: f"Match abandoned: {team(e.get('team'))} has {e.get('players', '?')} players left",
+    "fault": lambda e: say("Fault by {who}{on}", who=pawn_or_team(e), on=on(e.get("square"))),
+    "kick": lambda e: say("{team} kicks the ball {frm} to {to}", team=team(e.get("team")), frm=e.get("from") or "?",
+                          to=e.get("to") or "?"),
+    "scoring_chance": lambda e: say("Scoring chance for {team}{on}", team=team(e.get("team")), on=on(e.get("square"))),
+    "save": lambda e: say("Saved by {who}", who=pawn_or_team(e)),
+    "verbal_warning": lambda e: say("Verbal warning for {pawn}", pawn=pawn_name(e.get("pawn"))),
+    "substitution": _substitution,
+    "turn_skipped": lambda e: say("{team}'s turn is skipped (substitution)", team=team(e.get("team"))),
+    "turn_end": _turn_end,
+    "turn_clock_expired": _turn_clock_expired,
+    "star_card": lambda e: say("{team} plays a star card: {card}", team=team(e.get("team")),
+                               card=words(e.get("card") or "?")),
+    "setup_done": lambda e: say("{team} is set up", team=team(e.get("team"))),
+    "hand_declared": lambda e: say("{team} declares its star cards", team=team(e.get("team"))),
+    "abandoned": lambda e: say("Match abandoned: {team} has {players} players left", team=team(e.get("team")),
+                               players=e.get("players", "?")),
 }
 
 # the events a match's story is told with; `--quiet` keeps goals, cards and the result

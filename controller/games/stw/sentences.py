@@ -1,52 +1,79 @@
 """Soccer Tactics WORLD in words: a sentence per event the engine emits, and those its match story tells
-(controller/story.py). The spectator page's controller/web/static/js/words.js says the same."""
+(controller/story.py). The spectator page's controller/web/static/js/words.js says the same. Each sentence is
+a `say` (controller/i18n): English, and said in the reader's language at the edges."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from controller.i18n import N_, say
 from controller.soccer_sentences import SOCCER_SAY
 from controller.story import Sentences, on, pawn_name, pawn_or_team, period_name, score, team, words
 
-_KIND = {"free_kick": "free kick", "goal_kick": "goal kick", "corner": "corner", "penalty": "penalty kick"}
+_KIND = {"free_kick": N_("free kick"), "goal_kick": N_("goal kick"), "corner": N_("corner"),
+         "penalty": N_("penalty kick")}
+_READY = {"free_kick": N_("Free kick ready: {team} to play"), "goal_kick": N_("Goal kick ready: {team} to play"),
+          "corner": N_("Corner ready: {team} to play"), "penalty": N_("Penalty kick ready: {team} to play")}
 
 
 def _foul(e: dict[str, Any]) -> str:
     if e.get("kind") == "minor":
-        return f"Minor foul by {team(e.get('team'))}" + (f" ({words(e['reason'])})" if e.get("reason") else "")
-    return f"Foul by {pawn_or_team(e)}{on(e.get('square'))}"
+        if e.get("reason"):
+            return say("Minor foul by {team} ({reason})", team=team(e.get("team")), reason=words(e["reason"]))
+        return say("Minor foul by {team}", team=team(e.get("team")))
+    return say("Foul by {who}{on}", who=pawn_or_team(e), on=on(e.get("square")))
 
 
 def _restart_ready(e: dict[str, Any]) -> str:
-    kind = _KIND.get(e.get("kind"), words(e.get("kind") or "restart"))      # type: ignore[arg-type]
-    return f"{kind[:1].upper()}{kind[1:]} ready: {team(e.get('team'))} to play"
+    ready = _READY.get(e.get("kind"))      # type: ignore[arg-type]
+    if ready is not None:
+        return say(ready.msg, team=team(e.get("team")))
+    kind = str(words(e.get("kind") or "restart"))
+    return say("{kind} ready: {team} to play", kind=f"{kind[:1].upper()}{kind[1:]}", team=team(e.get("team")))
 
+
+def _shot(e: dict[str, Any]) -> str:
+    pawn = pawn_name(e.get("pawn"))
+    if e.get("penalty"):
+        return say("Penalty kick by {pawn} from {square}", pawn=pawn, square=e["square"]) if e.get("square") \
+            else say("Penalty kick by {pawn}", pawn=pawn)
+    return say("Shot by {pawn} from {square}", pawn=pawn, square=e["square"]) if e.get("square") \
+        else say("Shot by {pawn}", pawn=pawn)
+
+
+def _reset_clock_expired(e: dict[str, Any]) -> str:
+    if e.get("kind"):
+        return say("The set-up clock ran out ({kind})", kind=_KIND.get(e["kind"], e["kind"]))
+    return N_("The set-up clock ran out")
 
 
 SAY: dict[str, Callable[[dict[str, Any]], str]] = {
     **SOCCER_SAY,
-    "ball_played": lambda e: f"{pawn_or_team(e)} plays the ball {e.get('frm') or '?'} to {e.get('to') or '?'}",
-    "interception": lambda e: f"{pawn_name(e.get('pawn'))} intercepts{on(e.get('square'))}",
-    "direct_pass": lambda e: f"Direct pass to {pawn_name(e.get('pawn'))}{on(e.get('square'))}",
-    "dribble": lambda e: f"{pawn_name(e.get('pawn'))} dribbles {e.get('frm') or '?'} to {e.get('to') or '?'}",
-    "capture": lambda e: f"{pawn_name(e.get('pawn'))} takes the ball{on(e.get('square'))}",
-    "battle_tie": lambda e: f"Battle tied {e.get('red')}-{e.get('blue')}: roll again",
+    "ball_played": lambda e: say("{who} plays the ball {frm} to {to}", who=pawn_or_team(e), frm=e.get("frm") or "?",
+                                 to=e.get("to") or "?"),
+    "interception": lambda e: say("{pawn} intercepts{on}", pawn=pawn_name(e.get("pawn")), on=on(e.get("square"))),
+    "direct_pass": lambda e: say("Direct pass to {pawn}{on}", pawn=pawn_name(e.get("pawn")), on=on(e.get("square"))),
+    "dribble": lambda e: say("{pawn} dribbles {frm} to {to}", pawn=pawn_name(e.get("pawn")), frm=e.get("frm") or "?",
+                             to=e.get("to") or "?"),
+    "capture": lambda e: say("{pawn} takes the ball{on}", pawn=pawn_name(e.get("pawn")), on=on(e.get("square"))),
+    "battle_tie": lambda e: say("Battle tied {red}-{blue}: roll again", red=e.get("red"), blue=e.get("blue")),
     "foul": _foul,
-    "shot": lambda e: f"{'Penalty kick' if e.get('penalty') else 'Shot'} by {pawn_name(e.get('pawn'))}"
-                      + (f" from {e['square']}" if e.get("square") else ""),
-    "free_kick_declined": lambda e: f"{team(e.get('team'))} declines the free kick",
+    "shot": _shot,
+    "free_kick_declined": lambda e: say("{team} declines the free kick", team=team(e.get("team"))),
     "restart_ready": _restart_ready,
-    "placements_done": lambda e: f"{team(e['team'])} has finished placing" if e.get("team")
-                                 else "Placements done: the corner is taken",
-    "reroll": lambda e: f"{team(e.get('team'))} rolled {e.get('roll')}: no ball play for it, roll again",
-    "roll_lapsed": lambda e: f"{team(e.get('team'))}'s roll of {e.get('roll')} lapses: no pawn can make that move",
-    "move_clock_expired": lambda e: f"{team(e.get('team'))}'s move clock ran out",
-    "reset_clock_expired": lambda e: "The set-up clock ran out"
-                                     + (f" ({_KIND.get(e['kind'], e['kind'])})" if e.get("kind") else ""),
-    "period_end": lambda e: f"End of the {period_name(e.get('period'))}: Red {score(e.get('score'))} Blue",
-    "extra_time": lambda e: "Extra time",
-    "paused": lambda e: "Match paused",
-    "resumed": lambda e: "Match resumed",
+    "placements_done": lambda e: say("{team} has finished placing", team=team(e["team"])) if e.get("team")
+                                 else N_("Placements done: the corner is taken"),
+    "reroll": lambda e: say("{team} rolled {roll}: no ball play for it, roll again", team=team(e.get("team")),
+                            roll=e.get("roll")),
+    "roll_lapsed": lambda e: say("{team}'s roll of {roll} lapses: no pawn can make that move",
+                                 team=team(e.get("team")), roll=e.get("roll")),
+    "move_clock_expired": lambda e: say("{team}'s move clock ran out", team=team(e.get("team"))),
+    "reset_clock_expired": _reset_clock_expired,
+    "period_end": lambda e: say("End of the {half}: Red {score} Blue", half=period_name(e.get("period")),
+                                score=score(e.get("score"))),
+    "extra_time": lambda e: N_("Extra time"),
+    "paused": lambda e: N_("Match paused"),
+    "resumed": lambda e: N_("Match resumed"),
 }
 
 # the events a match's story is told with; `--quiet` keeps goals, cards and the result
