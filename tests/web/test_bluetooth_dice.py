@@ -13,6 +13,7 @@ import struct
 
 import pytest
 
+from simulator.bench.waits import wait_for
 from simulator.bench.web import CHROMIUM, CHROMIUM_ARGS
 from tests.web.emulated_pixels import (
     BLINK,
@@ -27,7 +28,7 @@ from tests.web.emulated_pixels import (
     legacy_i_am_a_die,
     roll_state,
 )
-from tests.web.web_helpers import SimProcess, wait_connected
+from tests.web.web_helpers import BoardPublisher, InProcessDaemon, SimProcess, live_url, wait_connected
 
 
 @pytest.fixture(scope="module")
@@ -184,3 +185,65 @@ def test_pixels_messages_decode_as_the_packages_lay_them_out(web_server, bt_page
     assert got["oldCrooked"] == 1          # before the tilt fix, pixels-core-connect counts a crooked d6 as rolled
     assert got["blink"] == [29, 3, 0xDC, 0x05, 0xFF, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0, 1]
     assert got["notRollState"] is None
+
+
+@pytest.fixture
+def coached_phone(web_broker, board, tmp_path, bluetooth_browser):
+    """Soccer!! refereed by the real daemon (publishing to the real Mosquitto) with its coaches' desk behind the
+    page server, and a phone-sized page in Red's coach's view with red's code typed in."""
+    from controller.daemon.coach_desk import CoachDesk
+    from controller.web.server import WebServer
+    d = InProcessDaemon(web_broker.port, board, tmp_path / "journal")
+    desk = CoachDesk(d.daemon, tmp_path / "journal")
+    d.start()
+    web = WebServer("127.0.0.1", 0, {"ws_port": web_broker.ws_port, "sim": False}, coach=desk).start()
+    d.put({"type": "setup", "ruleset": "soccer", "kickoff": "red", "rosters": "standard"})
+    d.settle()
+    wait_for(desk.codes, 10, "the match's codes")
+    ctx = bluetooth_browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    page.goto(live_url(web.url, board, coach="red"))
+    wait_connected(page)
+    page.wait_for_selector("#soccer")
+    page.fill("#sc-code", desk.codes()["red"])
+    page.dispatch_event("#sc-code", "change")
+    yield d, page
+    ctx.close()
+    web.stop()
+    d.stop()
+    BoardPublisher(web_broker.port, board).clear()
+
+
+def test_a_coachs_phone_enters_its_pixels_dies_rolls_through_the_coaches_desk(coached_phone, bluetooth_browser):
+    """No simulator here: the console of Soccer!! offers the dice, and a roll goes in as the coach's own line
+    (POST coach/input with the team's code); one the game does not await comes back refused, in the console."""
+    d, page = coached_phone
+    page.wait_for_selector(".bt-dice[data-available='true']")
+    assert page.locator("#sim-controls").is_hidden()
+    die = EmulatedPixels(bluetooth_browser, page)
+    try:
+        page.click(".bt-die[data-team='red'] button")
+        die.pump(lambda: page.locator(".bt-die[data-team='red'][data-state='ready']").count() == 1)
+
+        # red is to kick off: no roll is due, so the referee refuses the die's roll and the console says why
+        seq = d.seq
+        die.send(roll_state(ROLLED, 3))
+        page.wait_for_selector("#sc-refusal:not([hidden])")
+        assert page.inner_text("#sc-refusal").strip()
+        assert d.seq == seq
+
+        # the kick-off and a pass that asks for red's roll, entered by the referee; then the die's roll is the one
+        for line in ({"type": "kick_off", "from": "red-9", "to": "red-10"},
+                     {"type": "move", "model": "red-7", "cm": 15},
+                     {"type": "pass", "model": "red-10", "to": "red-7", "cm": 30, "height": "high"}):
+            d.put(line)
+        d.settle()
+        page.wait_for_function("() => /roll/i.test(document.querySelector('#sc-awaiting').textContent)")
+        seq = d.seq
+        die.send(roll_state(ROLLED, 3))
+        page.wait_for_function("() => document.querySelectorAll('#sc-rolls li').length > 0")
+        assert "4" in page.inner_text("#sc-rolls li:first-child")
+        assert d.seq > seq
+    finally:
+        die.close()

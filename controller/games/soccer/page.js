@@ -755,6 +755,9 @@ function ensureWired(root) {
   applyRole(root);
   roleSel.addEventListener("change", () => applyRole(root));
   root.querySelector("#sc-code").addEventListener("change", () => applyRole(root));
+  // Pixels dice the browser reads (sb/bluetooth_dice.js): a die's roll is entered as a dice button's
+  if (!document.getElementById("game-modules")) import("sb/bluetooth_dice.js").then(({ mountBluetoothDice }) =>
+    mountBluetoothDice(root.querySelector(".sc-role-row"), (die, value) => send({ type: "roll", die, value })));
   paintRoster(root);
 
   root.addEventListener("click", (e) => {

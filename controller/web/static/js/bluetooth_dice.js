@@ -132,8 +132,10 @@ export function chooseDie(bluetooth = navigator.bluetooth) {
 const STATUS_WORDS = { none: "no die", connecting: "connecting", ready: "connected", away: "away", refused: "refused" };
 
 // The panel, put after `anchor`: a button per team to connect (or let go of) its die, and what each die is doing.
-// Returns the dice by team; null where the browser has no Web Bluetooth (the panel says so).
+// One panel a page (the simulator's controls and a game's console may both offer one: the first put in stays).
+// Returns the dice by team; null where the browser has no Web Bluetooth (the panel says so) or a panel was there.
 export function mountBluetoothDice(anchor, onRoll, { bluetooth = globalThis.navigator?.bluetooth } = {}) {
+  if (!anchor || document.querySelector(".bt-dice")) return null;
   const box = document.createElement("div");
   box.className = "bt-dice row";
   box.setAttribute("aria-label", "Bluetooth dice");
