@@ -48,8 +48,7 @@ from .board import (
     rank_of,
     team_of,
 )
-from .reach import on_board_count, team_mask
-from .stars import cards_left
+from .reach import on_board_count
 from .state import BOTH_ROLL, SET_PIECE_TURNS, Phase
 
 if TYPE_CHECKING:
@@ -130,14 +129,30 @@ SHOT_LINES = ([_shot_lines(0, s) for s in range(128)], [_shot_lines(1, s) for s 
 
 class Board:
     """What one evaluation reads again and again: each team's squares and star cards left."""
-    __slots__ = ("cards", "masks", "play_on", "st")
+    __slots__ = ("cards", "left", "masks", "play_on", "st")
 
     def __init__(self, game: Game) -> None:
         st = game.state
         self.st: State = st
-        self.masks = (team_mask(st, 0), team_mask(st, 1))
-        self.cards = tuple({k: cards_left(game, t, k) for k in KINDS} for t in (0, 1))
-        self.play_on = min(1.0, 2 * time_left(game))     # star cards are worth something while there is time
+        masks = [0, 0]
+        for p, s in enumerate(st.sq):
+            if s >= 0:
+                masks[p // 6] |= 1 << s
+        self.masks = (masks[0], masks[1])
+        self.cards = (_cards(game, 0), _cards(game, 1))
+        self.left = time_left(game)
+        self.play_on = min(1.0, 2 * self.left)     # star cards are worth something while there is time
+
+
+def _cards(game: Game, team: int) -> dict[str, int]:
+    """The star cards of each kind `team` may still play (stars.cards_left, for every kind at once)."""
+    st = game.state
+    used = st.stars_used[team]
+    hand = st.hands[team]
+    if hand is not None:
+        return {k: hand[i] - used[i] for i, k in enumerate(KINDS)}
+    deck, rest = game.options.star_cards, game.options.hand_size - sum(used)
+    return {k: max(0, min(deck[k] - used[i], rest)) for i, k in enumerate(KINDS)}
 
 
 def chance_worth(b: Board, attack: int) -> float:
@@ -258,19 +273,19 @@ def set_piece_edge(game: Game, b: Board, team: int) -> float:
     return 0.0
 
 
-def standing(game: Game, b: Board, team: int) -> float:
+def standing(b: Board, team: int) -> float:
     """What a team has beside the ball: star cards, players, cards, skipped turns, its goalie; `team`'s less
     the other's."""
     st = b.st
-    left = time_left(game)
+    players = PLAYER * (0.3 + 0.7 * b.left)
     out = 0.0
     for t, sign in ((team, 1.0), (other(team), -1.0)):
-        v = 0.0
-        for k in KINDS:
-            v += STARS[k] * b.cards[t][k] * b.play_on
-        v -= PLAYER * (6 - on_board_count(st, t)) * (0.3 + 0.7 * left)
-        v -= YELLOW * sum(1 for p in pawns_of(t) if st.yellow[p] == 1 and not st.sent_off[p])
-        v -= SKIP * st.skips[t]
+        cards = b.cards[t]
+        v = (STARS["pass"] * cards["pass"] + STARS["shoot"] * cards["shoot"] + STARS["steal"] * cards["steal"]) \
+            * b.play_on - players * (6 - b.masks[t].bit_count()) - SKIP * st.skips[t]
+        for p in pawns_of(t):
+            if st.yellow[p] == 1 and not st.sent_off[p]:
+                v -= YELLOW
         if not b.masks[t] & GOAL_AREA[t]:
             v -= NO_KEEPER
         out += sign * v
@@ -303,7 +318,7 @@ def edge(game: Game, team: int) -> float:
     """The goals `team` may expect from the position beyond the score, less the other team's."""
     b = Board(game)
     e = play_edge(b, team) if game.state.phase == Phase.PLAY else set_piece_edge(game, b, team)
-    return e + standing(game, b, team)
+    return e + standing(b, team)
 
 
 def value(game: Game, team: int) -> float:
@@ -322,7 +337,7 @@ def value(game: Game, team: int) -> float:
     if st.phase == Phase.CHANCE:
         # both roll: a goal, a save (the goalie holds, a goal kick) or a corner
         sign = 1 if st.attack == team else -1
-        lead += standing(game, Board(game), team)
+        lead += standing(Board(game), team)
         return (WIN * win_chance(lead + sign, left) + SAVE * win_chance(lead - sign * POSSESSION, left)
                 + TIE * win_chance(lead + sign * CORNER, left))
     if st.phase in BOTH_ROLL and st.phase != Phase.BATTLE:
