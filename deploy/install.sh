@@ -59,12 +59,12 @@ UNITS=/etc/systemd/system
 UDEV_RULE=/etc/udev/rules.d/99-soccerboard.rules
 PACKAGES=(mosquitto mosquitto-clients python3-venv python3-pip)
 SOURCES=(pyproject.toml README.md controller hal simulator firmware_bridge)
-# the package's extras the referee needs: daemon (MQTT, settings, the serial board's pyserial) and gpio (a board
-# wired to the Pi's own pins)
-EXTRAS=daemon,gpio
+# the package's extras the referee needs: daemon (MQTT, settings, the serial board's pyserial), gpio (a board
+# wired to the Pi's own pins) and dice (bleak, for GoDice: [dice] role = "godice" then needs no second install)
+EXTRAS=daemon,gpio,dice
 # what the installed program must import for `soccerboard run` to start, whichever backend the config names
 PROBE='import controller.daemon.main, controller.daemon.service, controller.web.server, hal.serial_board, hal.gpio
-import firmware_bridge.serial_link, paho.mqtt.client, pydantic_settings, serial, gpiozero
+import firmware_bridge.serial_link, paho.mqtt.client, pydantic_settings, serial, gpiozero, hal.dice_godice, bleak
 from importlib.metadata import version
 print(version("soccerboard"))'
 
@@ -115,7 +115,7 @@ ensure_user() {
       --home-dir "$STATE" --no-create-home --shell /usr/sbin/nologin soccerboard
   fi
   local g
-  for g in gpio dialout; do
+  for g in gpio dialout bluetooth; do
     if has_user soccerboard && has_group "$g" && in_group soccerboard "$g"; then
       ok "soccerboard is in group $g"
     else
@@ -355,7 +355,7 @@ verify_install() {
   [ "$DRY" -eq 1 ] && return
   venv_works || fail "$OPT/.venv cannot import the daemon's modules: run install.sh again" \
     "($(r "$OPT/.venv/bin/python") -I -c '$PROBE' says why)"
-  ok "$OPT/.venv imports the daemon, the serial and the GPIO backends"
+  ok "$OPT/.venv imports the daemon, the serial and the GPIO backends and the GoDice dice"
   local sb config out rc=0 others
   sb="$(r "$OPT/.venv/bin/soccerboard")"
   config="$(r "$ETC/soccerboard.toml")"
@@ -422,6 +422,7 @@ do_install() {
   install_packages
   ensure_group gpio
   ensure_group dialout
+  ensure_group bluetooth
   ensure_group mosquitto
   ensure_user
   install_code

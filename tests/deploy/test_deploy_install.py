@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -127,7 +128,7 @@ def test_a_dry_run_names_every_action_and_changes_nothing(checkout, tmp_path):
     assert dry.returncode == 0, dry.stderr
     assert not root.exists(), "a dry run changed something"
     would = [line for line in dry.stdout.splitlines() if line.startswith("would")]
-    for action in ("create system user soccerboard", "pip install the package with its extras [daemon,gpio]",
+    for action in ("create system user soccerboard", "pip install the package with its extras [daemon,gpio,dice]",
                    "/etc/soccerboard/soccerboard.toml", "mosquitto_passwd", "/etc/systemd/system/soccerboard.service",
                    "99-soccerboard.rules", "enable soccerboard.service"):
         assert any(action in line for line in would), (action, dry.stdout)
@@ -143,7 +144,7 @@ def test_the_install_puts_each_piece_in_place(installed):
         st = installed.path(path).stat()
         assert (st.st_mode & 0o777, users[st.st_uid], groups[st.st_gid]) == (mode, user, group), path
     group_lines = (root / "etc/group").read_text()
-    for g in ("gpio", "dialout"):
+    for g in ("gpio", "dialout", "bluetooth"):
         assert any(line.startswith(f"{g}:") and "soccerboard" in line.split(":")[3]
                    for line in group_lines.splitlines()), g
     settings = load_settings(installed.config, env=False)
@@ -161,8 +162,30 @@ def test_the_installed_program_has_the_daemons_packages(installed):
                                timeout=60)
     assert help_text.returncode == 0 and "--config" in help_text.stdout, help_text.stderr
     stamp = installed.path("/opt/soccerboard/.installed").read_text()
-    assert "extras daemon,gpio" in stamp and "version 0.1.0" in stamp, stamp
+    assert "extras daemon,gpio,dice" in stamp and "version 0.1.0" in stamp, stamp
     assert "soccerboard config --check /etc/soccerboard/soccerboard.toml" in installed.first.stdout
+
+
+def test_the_installed_program_reads_godice_when_the_config_asks(installed, tmp_path):
+    """The dice extra is always installed: a board whose config turns to GoDice needs no second install, and
+    the service user may talk to BlueZ (group bluetooth, in the unit's groups too)."""
+    python = installed.path("/opt/soccerboard/.venv/bin/python")
+    probe = subprocess.run([str(python), "-I", "-c", "import bleak, hal.dice_godice"], capture_output=True, text=True,
+                           timeout=60)
+    assert probe.returncode == 0, probe.stderr
+    godice = tmp_path / "godice.toml"
+    godice.write_text(installed.config.read_text() + '\n[dice]\nrole = "godice"\nred = "GoDice_CE03C9"\n'
+                      'blue = "GoDice_A1F204"\n')
+    device = tmp_path / "soccerboard"
+    device.touch()
+    done = subprocess.run([str(installed.soccerboard), "config", "--check", str(godice)], capture_output=True,
+                          text=True, timeout=60, env=inside_root(installed, SOCCERBOARD_HARDWARE__PORT=str(device)))
+    assert done.returncode == 0 and done.stdout.strip().endswith(": OK"), done.stdout + done.stderr
+    scan = subprocess.run([str(installed.soccerboard), "dice", "scan", "--help"], capture_output=True, text=True,
+                          timeout=60)
+    assert scan.returncode == 0, scan.stderr
+    unit = installed.path("/etc/systemd/system/soccerboard.service").read_text()
+    assert re.search(r"(?m)^SupplementaryGroups=.*\bbluetooth\b", unit), unit
 
 
 def inside_root(installed: Installed, **more: str) -> dict[str, str]:

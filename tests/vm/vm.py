@@ -17,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.deploy.wheelhouse import install_extras
+
 REPO = Path(__file__).resolve().parents[2]
 BUILD_SCRIPT = Path(__file__).with_name("build-image.sh")
 GUEST_PORTS = {"http": 8080, "ws": 9001}
@@ -193,12 +195,13 @@ def wheelhouse(cache: Path) -> Path:
 
     The guest reaches the package index's address through qemu's NAT, but not over TLS where the host's
     own trust store is what makes that work; the wheels stand in for the index."""
-    key = hashlib.sha256((REPO / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    extras = install_extras()
+    key = hashlib.sha256((REPO / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()[:16]
     dest = cache / f"wheels-{key}"
     if not (dest / "ready").exists():
         shutil.rmtree(dest, ignore_errors=True)
         subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--dest",
-                        str(dest), "setuptools>=68", "wheel", f"{REPO}[daemon,gpio]"], check=True)
+                        str(dest), "setuptools>=68", "wheel", f"{REPO}[{extras}]"], check=True)
         (dest / "ready").touch()
     return dest
 
