@@ -78,18 +78,27 @@ class _Listener:
         self.decisions: list[Decision] = []
         self.where = (0, 0, "")                     # (line, frame, minute) being fed
         self.game: Any = None
+        # actions judged then taken back, by the depth of the stack they were applied at: the position there is
+        # the same until an action below it is taken back, so the same action applied again is judged already
+        # (a sensed board's reading tries an action, undoes it, then applies it)
+        self.tried: list[tuple[int, Any, Decision | None]] = []
 
     def attach(self, game: Any) -> None:
         if game is None or game is self.game:
             return
-        self.game, self.stack = game, []
+        self.game, self.stack, self.tried = game, [], []
         apply, undo = game.apply, game.undo
 
         def listened_apply(action: Any) -> Any:
             if self.busy:
                 return apply(action)
-            found = self._judge(game, action)
+            depth = len(self.stack)
+            self.tried = [tried for tried in self.tried if tried[0] <= depth]
+            known = [decision for at, tried, decision in self.tried if at == depth and tried == action]
+            found = known[0] if known else self._judge(game, action)
             events = apply(action)                  # Illegal: nothing was applied, nothing is recorded
+            if not known:
+                self.tried.append((depth, action, found))
             self.stack.append(found)
             if found is not None:
                 self.decisions.append(found)
