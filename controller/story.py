@@ -62,6 +62,13 @@ def match_minute(snapshot: dict[str, Any] | None) -> str:
         return "-"
 
 
+def said_minute(minute: str) -> str:
+    """A match minute in the language in use: "pens" and extra time's "ET" are words."""
+    if minute == "pens":
+        return text(N_("pens"))
+    return text(N_("ET")) + minute[2:] if minute.startswith("ET") else minute
+
+
 def event_minute(before: dict[str, Any] | None, after: dict[str, Any] | None) -> str:
     """The minute of the events one input produced, from the snapshots before and after it."""
     if not before or before.get("phase") == "full_time":     # the input started a match
@@ -199,7 +206,7 @@ class Story:
 
     def line(self, minute: str, event: dict[str, Any]) -> str:
         """One line of the match story: the minute right-aligned, then the sentence."""
-        return f"{minute:>7}  {text(self.sentence(event))}"
+        return f"{said_minute(minute):>7}  {text(self.sentence(event))}"
 
     def annotate(self, doc: dict[str, Any]) -> dict[str, Any]:
         """Add the optional `text` (the event's sentence) to an MQTT event document, in place. It follows from

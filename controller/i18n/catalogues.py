@@ -19,6 +19,7 @@ import json
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -29,6 +30,7 @@ from babel.messages.pofile import read_po, write_po
 from .translate import LANGUAGES, LOCALE_DIR, SOURCE
 
 ROOT = Path(__file__).resolve().parents[2]
+STABLE = datetime(2026, 1, 1, tzinfo=UTC)     # the headers' dates: an update that adds nothing changes nothing
 EXPORT_DIR = ROOT / "controller" / "web" / "static" / "i18n"
 
 
@@ -58,7 +60,8 @@ def po_path(domain: str, lang: str) -> Path:
 
 def extract(domain: Domain, root: Path = ROOT) -> Catalog:
     """The domain's templates as the code marks them now, with where each is said."""
-    pot = Catalog(project="soccerboard", domain=domain.name, fuzzy=False)
+    pot = Catalog(project="soccerboard", domain=domain.name, fuzzy=False, creation_date=STABLE,
+                  revision_date=STABLE)
     for folder in domain.folders:
         base = root / folder
         if not base.is_dir():
@@ -103,8 +106,12 @@ def update() -> None:
             path = po_path(domain.name, lang)
             if not path.exists() and not len(pot):
                 continue
-            catalog = read(path) if path.exists() else Catalog(locale=lang, domain=domain.name, fuzzy=False)
+            catalog = read(path) if path.exists() else Catalog(
+                locale=lang, domain=domain.name, fuzzy=False, project="soccerboard", revision_date=STABLE,
+                header_comment=f"# soccerboard's {domain.name} messages in {lang} (docs/languages.md)",
+                last_translator="soccerboard", language_team=lang)
             catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False)
+            catalog.creation_date = STABLE
             catalog.obsolete.clear()
             write(catalog, path)
 

@@ -1,5 +1,7 @@
 """Which language a command speaks: `--lang en|it` when given, else the locale (LANGUAGE, LC_ALL,
-LC_MESSAGES, LANG, as gettext reads them); an unknown language falls back to English with one warning line."""
+LC_MESSAGES, LANG, as gettext reads them). A `--lang` the product does not speak falls back to English with
+one warning line; a locale in such a language falls back silently, as gettext does (a German desktop's every
+command would warn otherwise, and scripts read standard error)."""
 from __future__ import annotations
 
 import os
@@ -37,10 +39,11 @@ def choose(asked: str | None = None, environ: Mapping[str, str] | None = None,
            warn: TextIO | None = None) -> str:
     """Pick the language (`asked` is `--lang`'s value), use it for this process, and return it."""
     environ = os.environ if environ is None else environ
+    unknown = None
     if asked is not None:
         lang, unknown = (_code(asked), None) if _code(asked) in LANGUAGES else (SOURCE, asked)
-    else:
-        lang, unknown = from_locale(environ)
+    else:       # a locale in a language not spoken here is English, silently, as gettext does
+        lang, _ = from_locale(environ)
     if unknown is not None:
         print(f"soccerboard: no {unknown!r} language, speaking English (languages: {', '.join(LANGUAGES)})",
               file=warn or sys.stderr)

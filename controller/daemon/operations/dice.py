@@ -117,7 +117,7 @@ def check_dice(settings: Settings, timeout: float, service: dict[str, str] | Non
             continue
         die, level = hits[0]
         said.append(say("{team} {die} battery {level}", team=team, die=die.name,
-                        level="?" if level is None else f"{level}%"))
+                        level="?" if level is None else str(level) + "%"))
         if level is not None and level < 20:
             low.append(team)
     if missing:

@@ -29,7 +29,8 @@ def _restart_ready(e: dict[str, Any]) -> str:
     if ready is not None:
         return say(ready.msg, team=team(e.get("team")))
     kind = str(words(e.get("kind") or "restart"))
-    return say("{kind} ready: {team} to play", kind=f"{kind[:1].upper()}{kind[1:]}", team=team(e.get("team")))
+    kind = kind[:1].upper() + kind[1:]
+    return say("{kind} ready: {team} to play", kind=kind, team=team(e.get("team")))
 
 
 def _shot(e: dict[str, Any]) -> str:
