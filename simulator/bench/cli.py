@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from simulator.bench import bridge, daemon, engine, leds, tracking
+from simulator.bench import bridge, daemon, engine, leds, players, tracking
 from simulator.bench.common import Row, fmt, skipped
 
 AREAS: list[Callable[[bool], list[Row]]] = [engine.figures, tracking.figures, leds.figures, bridge.figures,
@@ -46,6 +46,9 @@ def table(rows: list[Row]) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.players:
+        players.run(args.game, args.matches, args.quick, args.jobs)
+        return 0
     started = time.perf_counter()
     rows = run(args.quick)
     took = time.perf_counter() - started
@@ -67,6 +70,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "different machines compare.")
     p.add_argument("--quick", action="store_true", help="small samples: under a minute (for CI)")
     p.add_argument("--json", metavar="FILE", help="also write the rows to FILE as JSON")
+    p.add_argument("--players", action="store_true",
+                   help="instead: the computer players' ladder (levels 1-5, the casual bot; --quick: 6 a pair)")
+    p.add_argument("--game", default="stw", help="the ladder's game: stw or stbg (default stw)")
+    p.add_argument("--matches", type=int, default=200, help="the ladder's matches a pair (default 200)")
+    p.add_argument("--jobs", type=int, default=1, help="the ladder's processes (default 1)")
     p.set_defaults(handler=main)
 
 

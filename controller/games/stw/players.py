@@ -8,6 +8,7 @@ from .autoplay import simulate
 from .bot import Bot
 from .lines import lines_for
 from .opponent import TeamBot
+from .search_view import StwSearch
 
 
 class MatchBot:
@@ -21,4 +22,4 @@ class MatchBot:
         return None if action is None else lines_for(game, action)
 
 
-PLAYERS = Players(play_match=simulate, opponent=TeamBot, match_bot=MatchBot)
+PLAYERS = Players(play_match=simulate, opponent=TeamBot, match_bot=MatchBot, search=StwSearch)

@@ -1,0 +1,31 @@
+"""The computer players' ladder: seeded matches between each level and the one below, and level 5 against the
+casual bot and level 1, on a game's engine (simulator/bench/players.py). Prints, per pair, wins, draws and
+losses, the score (a draw half) with its 95% Wilson interval and the goals; per player the decision time
+(median, p95, max); and the peak memory. Not a test: the claims about strength are made here, on hundreds of
+matches.
+
+    python benchmarks/players_ladder.py [--game stw|stbg] [--matches 200] [--jobs 1] [--quick]
+    (soccerboard bench --players runs the same)
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from simulator.bench.players import run
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="stw", help="stw (Soccer Tactics WORLD) or stbg (Soccer The Board Game)")
+    ap.add_argument("--matches", type=int, default=200, help="matches a pair (colours alternate)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes playing the matches")
+    ap.add_argument("--seed", type=int, default=0, help="the first match's seed")
+    ap.add_argument("--quick", action="store_true", help="6 matches a pair")
+    args = ap.parse_args(argv)
+    run(args.game, args.matches, args.quick, args.jobs, seed=args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
