@@ -35,6 +35,7 @@ MARKED = ("goal", "yellow_card", "red_card")
 STYLE_LINK = '<link rel="stylesheet" href="css/app.css">'
 IMPORT_MAP = '{"imports": {"sb/": "./js/"}}'
 GAME_MODULES = '<script type="application/json" id="game-modules">{}</script>'
+CATALOGUES = '<script type="application/json" id="i18n-catalogues">{}</script>'
 DATA_ELEMENT = '<script type="application/octet-stream" id="match-data" data-encoding="gzip+base64"></script>'
 WIN_CHANCE = '<figure id="win-chance" hidden></figure>'
 
@@ -130,6 +131,13 @@ def game_modules() -> dict[str, str]:
     return out
 
 
+def catalogues(static_dir: Path = STATIC_DIR) -> dict[str, dict]:
+    """The page's catalogues by language (static/i18n/<lang>.json): the replay's sb/i18n.js reads them from the
+    page, as a file opened from disk can fetch nothing."""
+    found = sorted((static_dir / "i18n").glob("*.json"))
+    return {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in found}
+
+
 def _replace_once(text: str, old: str, new: str) -> str:
     if text.count(old) != 1:
         raise ValueError(f"the replay template must hold {old!r} exactly once")
@@ -148,6 +156,8 @@ def render_replay_html(journal_path: str | os.PathLike, static_dir: Path = STATI
     page = _replace_once(page, IMPORT_MAP, json.dumps({"imports": module_map(static_dir)}))
     games = json.dumps(game_modules())      # base64 data: URLs: nothing in it can end the element
     page = _replace_once(page, GAME_MODULES, GAME_MODULES.replace(">{}<", f">{games}<"))
+    words = json.dumps(catalogues(static_dir), ensure_ascii=False).replace("</", "<\\/")    # no "</script>" inside
+    page = _replace_once(page, CATALOGUES, CATALOGUES.replace(">{}<", f">{words}<"))
     doc = build_frames(journal_path)
     if analysis is not None:
         from controller.analysis.graph import replay_marks, win_chance_figure

@@ -34,9 +34,9 @@ with sync_playwright() as p:
     except MissingTool as e:
         sys.exit(str(e))
     page = browser.new_page()
-    page.goto(f"{server.url}config.json")
+    page.goto(f"{server.url}replay.html")     # a page with the import map the modules import each other by
     said = page.evaluate("""async (events) => {
-        const words = await import("/js/words.js");
+        const words = await import("sb/words.js");
         return events.map((e) => [words.describe(e), words.describe({...e, text: "told by the daemon"})]);
     }""", events)
     browser.close()

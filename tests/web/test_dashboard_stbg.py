@@ -303,9 +303,9 @@ def test_stbg_events_are_worded_by_the_page_as_by_the_console(page, web_server) 
     events["possession_loose"] = {"event": "possession", "team": None, "pawn": None}
     for name in ("substitution", "star_card", "scoring_chance", "save", "kick", "turn_end", "battle", "fault"):
         assert name in events, sorted(events)
-    page.goto(f"{web_server.url}config.json")
+    page.goto(f"{web_server.url}replay.html")     # a page with the import map the modules import each other by
     said = page.evaluate("""async (events) => {
-        const words = await import("/js/words.js");
+        const words = await import("sb/words.js");
         return events.map((e) => words.describe(e));
     }""", list(events.values()))
     for event, text in zip(events.values(), said, strict=True):

@@ -9,7 +9,8 @@
 // code to the daemon's page server (`coach/input`); a spectator enters nothing.
 
 import { isInt, isObj, first } from "sb/validate.js";
-import { plural, team } from "sb/words.js";
+import { onLanguage, said, t } from "sb/i18n.js";
+import { team } from "sb/words.js";
 
 const TEAMS = ["red", "blue"];
 const ID = /^(red|blue)-(\d{1,2})$/;
@@ -37,18 +38,52 @@ export function unitsOf(snap) {
   return u === "in" ? "in" : "cm";
 }
 
-// "Red 7 Silva" (a name that only repeats the team and shirt is not said twice).
+// "Red 7 Silva" (a name that only repeats the team and shirt is not said twice, in English or as said now).
 const name = (snap, id) => {
   const m = snap?.models?.[id];
-  if (!m) return id ? `${team(teamOf(id))} ${shirtOf(id)}` : "?";
-  const plainName = `${team(m.team)} ${m.shirt ?? shirtOf(id)}`;
-  return m.name && m.name !== plainName ? `${plainName} ${m.name}` : plainName;
+  if (!m) return id ? t("{team} {shirt}", { team: team(teamOf(id)), shirt: shirtOf(id) }) : "?";
+  const shirt = m.shirt ?? shirtOf(id);
+  const plainName = t("{team} {shirt}", { team: team(m.team), shirt });
+  const english = `${m.team === "blue" ? "Blue" : "Red"} ${shirt}`;
+  return m.name && m.name !== plainName && m.name !== english ? `${plainName} ${m.name}` : plainName;
 };
 
-const RESTARTS = { throw_in: "the throw-in", corner_kick: "the corner", goal_kick: "the goal kick", direct_kick: "the direct kick",
-  indirect_kick: "the indirect kick", penalty_kick: "the penalty kick", keeper_ball: "the keeper's kick" };
+// A model's name in its team's table: a standard roster's "Blue 14" is said in the reader's language.
+const shownName = (m, id) => {
+  const shirt = m.shirt ?? shirtOf(id);
+  return m.name === `${m.team === "blue" ? "Blue" : "Red"} ${shirt}` ? t("{team} {shirt}", { team: team(m.team), shirt }) : m.name ?? "";
+};
 
-const PHASES = { play: "movement phase", kick_off: "kick-off", half_time: "half time", full_time: "full time" };
+// The restarts and phases, each as "take ..." and the phase fact say it.
+const RESTARTS = { throw_in: () => t("the throw-in"), corner_kick: () => t("the corner"), goal_kick: () => t("the goal kick"),
+  direct_kick: () => t("the direct kick"), indirect_kick: () => t("the indirect kick"), penalty_kick: () => t("the penalty kick"),
+  keeper_ball: () => t("the keeper's kick") };
+const RESTART_NAMES = { throw_in: () => t("throw-in"), corner_kick: () => t("corner"), goal_kick: () => t("goal kick"),
+  direct_kick: () => t("direct kick"), indirect_kick: () => t("indirect kick"), penalty_kick: () => t("penalty kick"),
+  keeper_ball: () => t("keeper's kick") };
+
+const PHASES = { play: () => t("movement phase"), kick_off: () => t("kick-off"), half_time: () => t("half time"),
+  full_time: () => t("full time") };
+
+// The words of the line types' own names (`may`, `for`), of a choice's values and of a field's key.
+const WORDS = {
+  move: () => t("move"), pass: () => t("pass"), header: () => t("header"), shoot: () => t("shoot"), claim: () => t("claim"),
+  intercept: () => t("intercept"), decline: () => t("decline"), gk_exit: () => t("keeper's exit"), play_out: () => t("play out"),
+  throw_in: () => t("throw-in"), substitute: () => t("substitute"), keeper: () => t("keeper"), end_phase: () => t("end phase"),
+  ball: () => t("ball out"), kick_off: () => t("kick-off"), roll: () => t("roll"), dispute: () => t("dispute"),
+  low: () => t("low"), high: () => t("high"), hands: () => t("hands"), front: () => t("front"), back: () => t("back"),
+  side: () => t("side"), goal_line: () => t("goal line"), goal: () => t("goal"), point: () => t("point"),
+  field: () => t("field"), penalty: () => t("penalty area"), shooting: () => t("shooting zone"), no_shooting: () => t("no-shooting zone"),
+  model: () => t("model"), to: () => t("to"), cm: () => t("distance"), height: () => t("height"), with: () => t("with"),
+  block: () => t("block"), offside: () => t("offside"), challenger: () => t("challenger"), at: () => t("at"),
+  goal_cm: () => t("distance to goal"), zones: () => t("zones"), via: () => t("via"), moved_cm: () => t("moved"),
+  gk_out: () => t("keeper out"), wall: () => t("wall"), interferer: () => t("interferer"), on_axis: () => t("on the axis"),
+  opp_on_spot: () => t("opponent on the spot"), goal_area: () => t("goal area"), helper: () => t("helper"),
+  midair: () => t("midair"), tie: () => t("tie"), out: () => t("out"), end: () => t("end"), opp_near: () => t("opponent near"),
+  off: () => t("off"), on: () => t("on"), team: () => t("team"), pass_check: () => t("pass check"),
+  intercept_check: () => t("interception"), shot: () => t("shot"), save: () => t("save"), contest: () => t("contest"),
+};
+const say = (s) => WORDS[s]?.() ?? words(s);
 
 export function diceDue(aw) {
   return TEAMS.filter((t) => isInt(aw?.dice?.[t]) && aw.dice[t] > 0);
@@ -57,38 +92,40 @@ export function diceDue(aw) {
 // What is awaited, in words ("Red: roll 1 die for the pass (Red 6 Silva)").
 export function toAct(snap) {
   const aw = snap?.awaiting ?? {};
-  const who = aw.team ? `${team(aw.team)}: ` : "";
+  const who = aw.team ? t("{team}: ", { team: team(aw.team) }) : "";
   const model = aw.model ? ` (${name(snap, aw.model)})` : "";
-  const may = Array.isArray(aw.may) && aw.may.length ? `; may: ${aw.may.map(words).join(", ")}` : "";
+  const may = Array.isArray(aw.may) && aw.may.length ? t("; may: {options}", { options: aw.may.map(say).join(", ") }) : "";
   switch (aw.what) {
     case "roster":
-      return `${aw.team ? team(aw.team) : "Each team"}: send a roster (or the standard one)`;
+      return aw.team ? t("{team}: send a roster (or the standard one)", { team: team(aw.team) })
+        : t("Each team: send a roster (or the standard one)");
     case "kick_off":
-      return `${who}kick off: name the kicker and the receiver`;
+      return who + t("kick off: name the kicker and the receiver");
     case "play":
-      return `${who}movement phase: move, then one pass or shot, then end the phase${model}${may}`;
+      return who + t("movement phase: move, then one pass or shot, then end the phase") + model + may;
     case "claim":
-      return `The ball is loose: the closest model claims it, or say where it went out${model}${may}`;
+      return t("The ball is loose: the closest model claims it, or say where it went out") + model + may;
     case "keeper":
-      return `${who}name a keeper`;
+      return who + t("name a keeper");
     case "roll": {
-      const dice = diceDue(aw).map((t) => `${team(t)} ${plural(aw.dice[t], "die")}`).join(", ") || "a die";
-      return `Roll ${dice} for the ${words(aw.for ?? "roll")}${model}${may}`;
+      const dice = diceDue(aw).map((x) => (aw.dice[x] === 1 ? t("{team} 1 die", { team: team(x) })
+        : t("{team} {n} dice", { team: team(x), n: aw.dice[x] }))).join(", ") || t("a die");
+      return t("Roll {dice} for the {what}", { dice, what: say(aw.for ?? "roll") }) + model + may;
     }
     case "none":
-      return `Full time: Red ${snap.score?.red ?? 0} - ${snap.score?.blue ?? 0} Blue`;
+      return t("Full time: Red {red} - {blue} Blue", { red: snap.score?.red ?? 0, blue: snap.score?.blue ?? 0 });
     default:
-      if (RESTARTS[aw.what]) return `${who}take ${RESTARTS[aw.what]}${model}${may}`;
-      if (FORMS[aw.what]) return `${who}${FORMS[aw.what].label.toLowerCase()}${model}, or decline`;
-      return aw.what ? `${who}${words(aw.what)}${model}${may}` : "";
+      if (RESTARTS[aw.what]) return who + t("take {restart}", { restart: RESTARTS[aw.what]() }) + model + may;
+      if (FORMS[aw.what]) return who + formLabel(aw.what).toLowerCase() + model + t(", or decline");
+      return aw.what ? `${who}${say(aw.what)}${model}${may}` : "";
   }
 }
 
 export function possession(snap) {
   const b = snap?.ball;
   if (!b) return "–";
-  if (b.holder) return `${name(snap, b.holder)}${b.state === "high" ? " (high ball)" : ""}`;
-  return b.state === "loose" ? "Ball loose" : "Ball dead";
+  if (b.holder) return `${name(snap, b.holder)}${b.state === "high" ? t(" (high ball)") : ""}`;
+  return b.state === "loose" ? t("Ball loose") : t("Ball dead");
 }
 
 // ---- rolls explained: die, modifiers, total, need, the table row, from what the event carries ------------
@@ -104,7 +141,7 @@ const signed = (n) => (typeof n === "number" && n >= 0 ? `+${n}` : String(n));
 function plain(v) {
   if (Array.isArray(v)) return v.map(plain).join(" ");
   if (isObj(v)) return `(${Object.entries(v).map(([k, x]) => `${words(k)} ${plain(x)}`).join(", ")})`;
-  return v == null ? "none" : String(v);
+  return v == null ? t("none") : String(v);
 }
 
 // Whether an event carries dice (a roll to explain).
@@ -114,19 +151,20 @@ export function rolled(ev) {
 
 // One roll in words: "pass: dice 4, modifier +0, total 4, need 3 → success; model Red 10, to Red 7, cm 30".
 export function explain(ev) {
-  const dice = DICE_KEYS.filter((k) => ev[k] != null).map((k) => `${k === "dice" || k === "rolls" || k === "faces" ? "dice" : "die"} ${plain(ev[k])}`);
+  const dice = DICE_KEYS.filter((k) => ev[k] != null).map((k) => (k === "dice" || k === "rolls" || k === "faces"
+    ? t("dice {faces}", { faces: plain(ev[k]) }) : t("die {face}", { face: plain(ev[k]) })));
   const parts = [...dice];
-  if (typeof ev.modifier === "number") parts.push(`modifier ${signed(ev.modifier)}`);
-  if (ev.modifiers != null && modifiersText(ev.modifiers)) parts.push(`modifiers ${modifiersText(ev.modifiers)}`);
-  if (ev.total != null) parts.push(`total ${plain(ev.total)}`);
-  if (ev.totals != null) parts.push(`totals ${plain(ev.totals)}`);
-  if (ev.vs != null) parts.push(`against ${plain(ev.vs)}`);
-  if (ev.difference != null) parts.push(`difference ${signed(ev.difference)}`);
-  if (ev.need != null) parts.push(`need ${plain(ev.need)}`);
+  if (typeof ev.modifier === "number") parts.push(t("modifier {value}", { value: signed(ev.modifier) }));
+  if (ev.modifiers != null && modifiersText(ev.modifiers)) parts.push(t("modifiers {list}", { list: modifiersText(ev.modifiers) }));
+  if (ev.total != null) parts.push(t("total {value}", { value: plain(ev.total) }));
+  if (ev.totals != null) parts.push(t("totals {value}", { value: plain(ev.totals) }));
+  if (ev.vs != null) parts.push(t("against {value}", { value: plain(ev.vs) }));
+  if (ev.difference != null) parts.push(t("difference {value}", { value: signed(ev.difference) }));
+  if (ev.need != null) parts.push(t("need {value}", { value: plain(ev.need) }));
   const rest = Object.entries(ev).filter(([k]) => !SHOWN.has(k))
-    .map(([k, v]) => `${words(k)} ${ID.test(String(v)) ? `${team(teamOf(v))} ${shirtOf(v)}` : plain(v)}`);
-  const result = ev.result != null ? ` → ${words(plain(ev.result))}` : "";
-  return `${words(ev.event)}: ${parts.join(", ")}${result}${rest.length ? `; ${rest.join(", ")}` : ""}`;
+    .map(([k, v]) => `${say(k)} ${ID.test(String(v)) ? t("{team} {shirt}", { team: team(teamOf(v)), shirt: shirtOf(v) }) : plain(v)}`);
+  const result = ev.result != null ? ` → ${say(plain(ev.result))}` : "";
+  return `${say(ev.event)}: ${parts.join(", ")}${result}${rest.length ? `; ${rest.join(", ")}` : ""}`;
 }
 
 // An event without a sentence of its own (the daemon sends `text`; a bare document gets this).
@@ -140,7 +178,7 @@ let rollsBox = null;
 
 export function onEvent(ev) {
   if (!rolled(ev)) return;
-  rolls.unshift({ text: explain(ev), sentence: typeof ev.text === "string" ? ev.text : "", event: String(ev.event ?? ""), seq: ev.seq });
+  rolls.unshift({ ev, event: String(ev.event ?? ""), seq: ev.seq });
   rolls.length = Math.min(rolls.length, LAST_ROLLS);
   paintRolls();
 }
@@ -150,7 +188,8 @@ function paintRolls() {
   rollsBox.replaceChildren(...rolls.map((r) => {
     const li = document.createElement("li");
     li.dataset.event = r.event;
-    li.textContent = r.sentence ? `${r.sentence} (${r.text})` : r.text;
+    const sentence = r.ev.say ? said(r.ev.say) : typeof r.ev.text === "string" ? r.ev.text : "";
+    li.textContent = sentence ? `${sentence} (${explain(r.ev)})` : explain(r.ev);
     return li;
   }));
   rollsBox.closest("section")?.toggleAttribute("hidden", rolls.length === 0);
@@ -176,13 +215,16 @@ export async function sendLine(line) {
         body: JSON.stringify({ code: role.code, line }) });
       const doc = await r.json().catch(() => ({}));
       const verdict = doc?.verdict ?? doc;
-      if (!r.ok || verdict?.ok === false) return { ok: false, why: verdict?.detail ?? verdict?.reason ?? doc?.detail ?? `refused (HTTP ${r.status})` };
+      if (!r.ok || verdict?.ok === false) {
+        const why = verdict?.say ? said(verdict.say) : verdict?.detail ?? verdict?.reason ?? (doc?.say ? said(doc.say) : doc?.detail);
+        return { ok: false, why: why ?? t("refused (HTTP {status})", { status: r.status }) };
+      }
       return { ok: true };
     } catch (err) {
-      return { ok: false, why: `not sent: ${err?.message ?? err}` };
+      return { ok: false, why: t("not sent: {why}", { why: err?.message ?? err }) };
     }
   }
-  return { ok: false, why: "a spectator's view enters nothing: choose the referee's view or a coach's (with its code)" };
+  return { ok: false, why: t("a spectator's view enters nothing: choose the referee's view or a coach's (with its code)") };
 }
 
 async function send(line) {
@@ -204,7 +246,7 @@ async function refreshPrivate(seq) {
       body: JSON.stringify({ code: role.code }) });
     if (r.status === 401) {
       privateSeq = "refused";
-      showRefusal("This team code is not one of this match's: type the code the referee's screen shows");
+      showRefusal(t("This team code is not one of this match's: type the code the referee's screen shows"));
     }
     const doc = r.ok ? await r.json() : null;
     privateView = isObj(doc?.view) ? doc.view : isObj(doc) && isObj(doc.models) ? doc : null;
@@ -223,36 +265,40 @@ const mayEnter = (t) => role.kind === "referee" || (role.kind === "coach" && (t 
 // int, bool, choice, area (`at`), team, text.
 const AREAS = ["field", ...TEAMS.flatMap((t) => ["penalty", "shooting", "side", "no_shooting"].map((a) => `${t}:${a}`))];
 const FORMS = {
-  kick_off: { label: "Kick-off", fields: [["from", "actor", { label: "kicker" }], ["to", "mate", { label: "receiver", targets: [] }]] },
-  move: { label: "Move", fields: [["model", "actor"], ["cm", "dist", { chips: [5, 10, 15, 20] }],
-    ["near", "opp", { optional: true, label: "near (awareness)" }], ["stopped_by", "opp", { optional: true, label: "stopped by" }]] },
-  pass: { label: "Pass", fields: [["model", "actor", { holder: true }], ["to", "mate", { targets: ["point", "goal"] }],
+  kick_off: { label: () => t("Kick-off"), fields: [["from", "actor", { label: () => t("kicker") }], ["to", "mate", { label: () => t("receiver"), targets: [] }]] },
+  move: { label: () => t("Move"), fields: [["model", "actor"], ["cm", "dist", { chips: [5, 10, 15, 20] }],
+    ["near", "opp", { optional: true, label: () => t("near (awareness)") }], ["stopped_by", "opp", { optional: true, label: () => t("stopped by") }]] },
+  pass: { label: () => t("Pass"), fields: [["model", "actor", { holder: true }], ["to", "mate", { targets: ["point", "goal"] }],
     ["cm", "dist", { chips: [10, 20, 30, 40, 60, 80] }], ["height", "choice", { options: ["low", "high"], value: "low" }],
     ["with", "choice", { optional: true, options: ["hands"] }], ["block", "bool", { optional: true }],
-    ["offside", "any", { optional: true }], ["hands", "bool", { optional: true, value: true, label: "keeper's hands" }],
+    ["offside", "any", { optional: true }], ["hands", "bool", { optional: true, value: true, label: () => t("keeper's hands") }],
     ["challenger", "opp", { optional: true }]] },
-  header: { label: "Header", fields: [["model", "actor", { holder: true }], ["to", "mate", { targets: ["point", "goal"] }],
+  header: { label: () => t("Header"), fields: [["model", "actor", { holder: true }], ["to", "mate", { targets: ["point", "goal"] }],
     ["cm", "dist", { chips: [5, 10, 15, 20, 25] }], ["at", "area", { optional: true }], ["offside", "any", { optional: true }],
-    ["hands", "bool", { optional: true, value: true, label: "keeper's hands" }], ["challenger", "opp", { optional: true }]] },
-  shoot: { label: "Shoot", fields: [["model", "actor", { holder: true }], ["at", "area"], ["goal_cm", "dist", { chips: [5, 10, 20, 30] }],
+    ["hands", "bool", { optional: true, value: true, label: () => t("keeper's hands") }], ["challenger", "opp", { optional: true }]] },
+  shoot: { label: () => t("Shoot"), fields: [["model", "actor", { holder: true }], ["at", "area"], ["goal_cm", "dist", { chips: [5, 10, 20, 30] }],
     ["zones", "int", { options: [0, 1, 2], value: 0 }], ["via", "choice", { options: ["i", "ii", "iii"] }],
     ["moved_cm", "dist", { optional: true, chips: [0, 2.5, 5] }], ["gk_out", "bool", { optional: true }],
     ["wall", "int", { optional: true, options: [2, 3, 4] }], ["interferer", "any", { optional: true }]] },
-  gk_exit: { label: "Keeper's exit", fields: [["model", "actor", { keeper: true }], ["cm", "dist", { chips: [5, 10, 15, 20] }],
+  gk_exit: { label: () => t("Keeper's exit"), fields: [["model", "actor", { keeper: true }], ["cm", "dist", { chips: [5, 10, 15, 20] }],
     ["on_axis", "int", { options: [0, 1, 2, 3], value: 0 }], ["opp_on_spot", "bool", { optional: true }], ["goal_area", "bool", { optional: true }]] },
-  intercept: { label: "Intercept", fields: [["model", "actor"], ["at", "area", { value: "field" }], ["cm", "dist", { chips: [2.5, 5, 10] }],
+  intercept: { label: () => t("Intercept"), fields: [["model", "actor"], ["at", "area", { value: "field" }], ["cm", "dist", { chips: [2.5, 5, 10] }],
     ["helper", "mate", { optional: true, targets: [] }], ["midair", "bool", { optional: true }], ["side", "choice", { optional: true, options: ["front", "back"] }]] },
-  claim: { label: "Claim", fields: [["model", "actor"], ["cm", "dist", { chips: [5, 10, 15, 20] }], ["tie", "opp", { optional: true }]] },
-  ball: { label: "Ball out", fields: [["out", "choice", { options: ["side", "goal_line", "goal"] }], ["end", "team", { optional: true, label: "end (defended by)" }]] },
-  throw_in: { label: "Throw-in", fields: [["model", "actor"], ["to", "mate", { targets: ["point"] }], ["cm", "dist", { chips: [5, 10, 15, 20, 30] }],
+  claim: { label: () => t("Claim"), fields: [["model", "actor"], ["cm", "dist", { chips: [5, 10, 15, 20] }], ["tie", "opp", { optional: true }]] },
+  ball: { label: () => t("Ball out"), fields: [["out", "choice", { options: ["side", "goal_line", "goal"] }], ["end", "team", { optional: true, label: () => t("end (defended by)") }]] },
+  throw_in: { label: () => t("Throw-in"), fields: [["model", "actor"], ["to", "mate", { targets: ["point"] }], ["cm", "dist", { chips: [5, 10, 15, 20, 30] }],
     ["opp_near", "bool", { optional: true }], ["challenger", "opp", { optional: true }]] },
-  play_out: { label: "Play out", fields: [["model", "actor", { holder: true }]] },
-  substitute: { label: "Substitute", fields: [["off", "actor"], ["on", "bench"]] },
-  keeper: { label: "Name keeper", fields: [["model", "actor"]] },
-  decline: { label: "Decline", fields: [["team", "team"]] },
+  play_out: { label: () => t("Play out"), fields: [["model", "actor", { holder: true }]] },
+  substitute: { label: () => t("Substitute"), fields: [["off", "actor"], ["on", "bench"]] },
+  keeper: { label: () => t("Name keeper"), fields: [["model", "actor"]] },
+  decline: { label: () => t("Decline"), fields: [["team", "team"]] },
   // one tap (`direct`), sending the phase's team (a coach's own): a phone ends only its own team's phase
-  end_phase: { label: "End phase", direct: true, fields: [["team", "team", { phase: true }]] },
+  end_phase: { label: () => t("End phase"), direct: true, fields: [["team", "team", { phase: true }]] },
 };
+// A form's name as shown ("Pass"), said in the language of the moment.
+const formLabel = (type) => FORMS[type]?.label?.() ?? words(type);
+const fieldLabel = (key, opt = {}) => opt.label?.() ?? say(key);
+
 const SET_PIECE = ["move", "pass", "substitute", "end_phase"];
 const PRIMARY = {
   kick_off: ["kick_off", "substitute"],
@@ -351,32 +397,35 @@ function chipLabel(snap, kind, v) {
     const m = snap?.models?.[v];
     return `<span class="sc-shirt">${esc(m?.shirt ?? shirtOf(v))}</span>${m?.keeper ? " gk" : ""}`;
   }
-  if (kind === "area") return esc(String(v).replace(":", " ").replace(/_/g, " "));
+  if (kind === "area") {
+    const [x, area] = String(v).split(":");
+    return esc(area ? `${team(x)} ${say(area)}` : say(x));
+  }
   if (kind === "team") return esc(team(v));
-  return esc(words(v));
+  return esc(say(v));
 }
 
 function fieldHtml(snap, type, [key, kind, opt = {}], units) {
   const draft = drafts[type] ?? {};
   const value = initial(snap, type, key, kind, opt, draft);
-  const label = `<span class="sc-label">${esc(opt.label ?? words(key))}</span>`;
+  const label = `<span class="sc-label">${esc(fieldLabel(key, opt))}</span>`;
   const attrs = `data-form="${type}" data-key="${key}" data-kind="${kind}"`;
   if (kind === "dist") {
     const chips = unitChips(opt.chips ?? [], units).map((c) => `<button type="button" class="sc-chip" ${attrs} data-value="${c}" aria-pressed="${value === c}">${c}</button>`).join("");
-    return `<div class="sc-field" data-key="${key}">${label}<span class="sc-chips">${chips}<input type="number" inputmode="decimal" min="0" step="0.5" class="sc-num" ${attrs} value="${value ?? ""}" aria-label="${esc(words(key))} in ${units}"> ${units}</span></div>`;
+    return `<div class="sc-field" data-key="${key}">${label}<span class="sc-chips">${chips}<input type="number" inputmode="decimal" min="0" step="0.5" class="sc-num" ${attrs} value="${value ?? ""}" aria-label="${esc(t("{field} in {units}", { field: fieldLabel(key, opt), units }))}"> ${units}</span></div>`;
   }
   if (kind === "text") {
     return `<div class="sc-field" data-key="${key}">${label}<input type="text" maxlength="200" class="sc-text" ${attrs} value="${esc(value ?? "")}"></div>`;
   }
   if (kind === "bool") {
-    return `<div class="sc-field" data-key="${key}">${label}<span class="sc-chips"><button type="button" class="sc-chip sc-toggle" ${attrs} data-value="toggle" aria-pressed="${value === true}">${value === true ? "yes" : "no"}</button></span></div>`;
+    return `<div class="sc-field" data-key="${key}">${label}<span class="sc-chips"><button type="button" class="sc-chip sc-toggle" ${attrs} data-value="toggle" aria-pressed="${value === true}">${value === true ? t("yes") : t("no")}</button></span></div>`;
   }
   const options = choicesFor(snap, type, key, kind, opt, draft);
   const chips = options.map((v) => {
     const t = teamOf(v) ?? (kind === "team" ? v : "");
-    return `<button type="button" class="sc-chip" ${attrs} data-value="${esc(v)}"${t ? ` data-team="${t}"` : ""} aria-pressed="${value === v}" title="${esc(ID.test(String(v)) ? name(snap, v) : words(v))}">${chipLabel(snap, kind, v)}</button>`;
+    return `<button type="button" class="sc-chip" ${attrs} data-value="${esc(v)}"${t ? ` data-team="${t}"` : ""} aria-pressed="${value === v}" title="${esc(ID.test(String(v)) ? name(snap, v) : say(v))}">${chipLabel(snap, kind, v)}</button>`;
   }).join("");
-  return `<div class="sc-field" data-key="${key}">${label}<span class="sc-chips">${chips || '<span class="sc-none">none</span>'}</span></div>`;
+  return `<div class="sc-field" data-key="${key}">${label}<span class="sc-chips">${chips || `<span class="sc-none">${t("none")}</span>`}</span></div>`;
 }
 
 function formHtml(snap, type, units, open) {
@@ -384,12 +433,12 @@ function formHtml(snap, type, units, open) {
   const required = spec.fields.filter(([, , o = {}]) => !o.optional);
   const optional = spec.fields.filter(([, , o = {}]) => o.optional);
   if (!spec.fields.length || spec.direct) {
-    return `<div class="sc-form" data-form="${type}"><button type="button" class="sc-send sc-direct" data-send="${type}">${spec.label}</button></div>`;
+    return `<div class="sc-form" data-form="${type}"><button type="button" class="sc-send sc-direct" data-send="${type}">${esc(formLabel(type))}</button></div>`;
   }
   const body = open ? `<div class="sc-form-body">${required.map((f) => fieldHtml(snap, type, f, units)).join("")}` +
-    (optional.length ? `<details class="sc-options"${optional.some(([k]) => Object.hasOwn(drafts[type] ?? {}, k)) ? " open" : ""}><summary>options</summary>${optional.map((f) => fieldHtml(snap, type, f, units)).join("")}</details>` : "") +
-    `<button type="button" class="sc-send" data-send="${type}">Send ${spec.label.toLowerCase()}</button></div>` : "";
-  return `<div class="sc-form" data-form="${type}"${open ? " data-open" : ""}><button type="button" class="sc-tab" data-open-form="${type}" aria-expanded="${open}">${spec.label}</button>${body}</div>`;
+    (optional.length ? `<details class="sc-options"${optional.some(([k]) => Object.hasOwn(drafts[type] ?? {}, k)) ? " open" : ""}><summary>${t("options")}</summary>${optional.map((f) => fieldHtml(snap, type, f, units)).join("")}</details>` : "") +
+    `<button type="button" class="sc-send" data-send="${type}">${esc(t("Send {form}", { form: formLabel(type).toLowerCase() }))}</button></div>` : "";
+  return `<div class="sc-form" data-form="${type}"${open ? " data-open" : ""}><button type="button" class="sc-tab" data-open-form="${type}" aria-expanded="${open}">${esc(formLabel(type))}</button>${body}</div>`;
 }
 
 // The line a form makes, or a sentence saying what is missing.
@@ -406,7 +455,7 @@ export function lineOf(type, snap, draft = drafts[type] ?? {}) {
     }
     if (v === undefined || v === null || v === "") {
       if (opt.optional) continue;
-      return `${spec.label}: choose ${opt.label ?? words(key)}`;
+      return t("{form}: choose {field}", { form: formLabel(type), field: fieldLabel(key, opt) });
     }
     if (kind === "dist" || kind === "int") v = Number(v);
     line[key] = v;
@@ -418,11 +467,11 @@ export function lineOf(type, snap, draft = drafts[type] ?? {}) {
 function diceHtml(snap) {
   const aw = snap?.awaiting ?? {};
   const due = diceDue(aw).filter((t) => mayEnter(t));
-  return due.map((t) => `<div class="sc-die-row" data-team="${t}"><span class="team-${t}">${team(t)} die${aw.dice[t] > 1 ? ` (${aw.dice[t]} due)` : ""}:</span> ${[1, 2, 3, 4, 5, 6].map((v) => `<button type="button" class="sc-face die-${t}" data-die="${t}" data-face="${v}" aria-label="${team(t)} rolls ${v}">${v}</button>`).join("")}</div>`).join("");
+  return due.map((x) => `<div class="sc-die-row" data-team="${x}"><span class="team-${x}">${aw.dice[x] > 1 ? t("{team} die ({n} due):", { team: team(x), n: aw.dice[x] }) : t("{team} die:", { team: team(x) })}</span> ${[1, 2, 3, 4, 5, 6].map((v) => `<button type="button" class="sc-face die-${x}" data-die="${x}" data-face="${v}" aria-label="${t("{team} rolls {face}", { team: team(x), face: v })}">${v}</button>`).join("")}</div>`).join("");
 }
 
 // ---- the teams' models ------------------------------------------------------------------------------------
-const STATUS = { pitch: "", bench: "bench", off: "off", sent_off: "sent off" };
+const STATUS = { pitch: () => "", bench: () => t("bench"), off: () => t("off"), sent_off: () => t("sent off") };
 
 function levelsText(levels) {
   if (!isObj(levels)) return "";
@@ -432,29 +481,29 @@ function levelsText(levels) {
 function paintModels(doc, root) {
   const units = unitsOf(doc);
   const own = role.kind === "coach" && privateView ? privateView.models ?? {} : {};
-  for (const t of TEAMS) {
-    const body = root.querySelector(`#sc-models-${t} tbody`);
+  for (const x of TEAMS) {
+    const body = root.querySelector(`#sc-models-${x} tbody`);
     if (!body) continue;
-    const ids = Object.keys(doc.models ?? {}).filter((id) => teamOf(id) === t).sort((a, b) => Number(shirtOf(a)) - Number(shirtOf(b)));
+    const ids = Object.keys(doc.models ?? {}).filter((id) => teamOf(id) === x).sort((a, b) => Number(shirtOf(a)) - Number(shirtOf(b)));
     const rows = ids.map((id) => {
       const m = doc.models[id];
       const hidden = teamOf(id) === role.team && isObj(own[id]?.levels) ? own[id].levels : null;
-      const marks = [m.keeper ? "gk" : "", m.neutralized ? "neutralized" : "", STATUS[m.status] ?? words(m.status),
-        m.yellow ? `${"▮".repeat(Math.min(2, m.yellow))} yellow${m.yellow > 1 ? " x2" : ""}` : ""].filter(Boolean).join(", ");
-      const holder = doc.ball?.holder === id ? " (ball)" : "";
+      const marks = [m.keeper ? t("gk") : "", m.neutralized ? t("neutralized") : "", STATUS[m.status]?.() ?? words(m.status),
+        m.yellow ? `${"▮".repeat(Math.min(2, m.yellow))} ${t("yellow")}${m.yellow > 1 ? " x2" : ""}` : ""].filter(Boolean).join(", ");
+      const holder = doc.ball?.holder === id ? t(" (ball)") : "";
       return `<tr data-model="${esc(id)}" data-status="${esc(m.status)}"${m.neutralized ? " data-neutralized" : ""}${doc.awaiting?.model === id ? " data-awaited" : ""}>` +
-        `<th scope="row">${esc(m.shirt ?? shirtOf(id))}</th><td>${esc(m.name ?? "")}${holder}</td><td>${esc(marks)}</td>` +
+        `<th scope="row">${esc(m.shirt ?? shirtOf(id))}</th><td>${esc(shownName(m, id))}${holder}</td><td>${esc(marks)}</td>` +
         `<td>${isInt(m.moved) || typeof m.moved === "number" ? `${m.moved}` : "–"}</td><td>${typeof m.zone_cm === "number" ? m.zone_cm : "–"}</td>` +
-        `<td class="sc-levels">${esc(levelsText(m.levels))}${hidden ? `<span class="sc-private" title="your team's levels"> [${esc(levelsText(hidden))}]</span>` : ""}</td></tr>`;
+        `<td class="sc-levels">${esc(levelsText(m.levels))}${hidden ? `<span class="sc-private" title="${esc(t("your team's levels"))}"> [${esc(levelsText(hidden))}]</span>` : ""}</td></tr>`;
     });
     const key = rows.join("");
     if (body.dataset.key !== key) {
       body.innerHTML = key;
       body.dataset.key = key;
     }
-    const head = root.querySelector(`#sc-models-${t} thead`);
+    const head = root.querySelector(`#sc-models-${x} thead`);
     if (head) {
-      const h = `<tr><th scope="col">#</th><th scope="col">Name</th><th scope="col">State</th><th scope="col">Moved ${units}</th><th scope="col">Zone ${units}</th><th scope="col">Levels</th></tr>`;
+      const h = `<tr><th scope="col">#</th><th scope="col">${t("Name")}</th><th scope="col">${t("State")}</th><th scope="col">${t("Moved {units}", { units })}</th><th scope="col">${t("Zone {units}", { units })}</th><th scope="col">${t("Levels")}</th></tr>`;
       if (head.innerHTML !== h) head.innerHTML = h;
     }
   }
@@ -467,6 +516,13 @@ const COST = { P: [10, 20, 30, 40], S: [10, 20, 40, 60], H: [10, 20, 30, 40], IN
 const SKILL_COST = 30;
 export const SKILLS = ["Dribble", "Dodge", "Tackle-in", "Dive Header", "Jumping", "Fists", "Goal kick", "Quick exit", "Curved kick",
   "Corner kick", "Penalty kick", "Reverse kick", "Throw-in", "Sprint", "Fast Attack", "Team Captain"];
+// A skill keeps its rulebook name in the roster line; the page shows it in the reader's language.
+const SKILL_NAMES = { Dribble: () => t("Dribble"), Dodge: () => t("Dodge"), "Tackle-in": () => t("Tackle-in"),
+  "Dive Header": () => t("Dive Header"), Jumping: () => t("Jumping"), Fists: () => t("Fists"), "Goal kick": () => t("Goal kick"),
+  "Quick exit": () => t("Quick exit"), "Curved kick": () => t("Curved kick"), "Corner kick": () => t("Corner kick"),
+  "Penalty kick": () => t("Penalty kick"), "Reverse kick": () => t("Reverse kick"), "Throw-in": () => t("Throw-in"),
+  Sprint: () => t("Sprint"), "Fast Attack": () => t("Fast Attack"), "Team Captain": () => t("Team Captain") };
+const skillName = (s) => SKILL_NAMES[s]?.() ?? s;
 const KEEPER_SKILLS = ["fists", "goalkick", "quickexit"];
 const skillKey = (s) => String(s ?? "").toLowerCase().replace(/[\s_-]/g, "");
 const DEFAULT_POINTS = 1700;
@@ -474,7 +530,7 @@ const DEFAULT_POINTS = 1700;
 export function standardRoster() {
   return Array.from({ length: 14 }, (_, i) => {
     const shirt = i + 1;
-    const m = { shirt, name: `Player ${shirt}`, P: 2, S: 2, H: 2, INT: 2, A: 2, PC: 1 };
+    const m = { shirt, name: t("Player {n}", { n: shirt }), P: 2, S: 2, H: 2, INT: 2, A: 2, PC: 1 };
     if (shirt === 1) Object.assign(m, { gk: true, SV: 2 });
     if (shirt === 12) Object.assign(m, { gk: true, SV: 1 });
     if (shirt === 10) m.skill = "Team Captain";
@@ -493,39 +549,39 @@ export function modelCost(m) {
 // Every P1 limit the roster breaks, in words: [{rule, text}].
 export function rosterProblems(models, points = DEFAULT_POINTS) {
   const out = [];
-  const say = (rule, text) => out.push({ rule, text });
-  if (models.length !== 14) say("size", `a team has 14 models (11 starters and 3 on the bench), not ${models.length}`);
+  const sayIt = (rule, text) => out.push({ rule, text });
+  if (models.length !== 14) sayIt("size", t("a team has 14 models (11 starters and 3 on the bench), not {n}", { n: models.length }));
   const shirts = new Map();
   for (const m of models) {
-    const tag = `shirt ${m.shirt ?? "?"}`;
-    if (!isInt(m.shirt) || m.shirt < 0 || m.shirt > 99) say("shirt", `${tag}: a shirt is a number 0-99`);
-    else if (shirts.has(m.shirt)) say("shirt", `${tag} is worn twice`);
+    const tag = t("shirt {n}", { n: m.shirt ?? "?" });
+    if (!isInt(m.shirt) || m.shirt < 0 || m.shirt > 99) sayIt("shirt", t("{tag}: a shirt is a number 0-99", { tag }));
+    else if (shirts.has(m.shirt)) sayIt("shirt", t("{tag} is worn twice", { tag }));
     shirts.set(m.shirt, true);
-    if (typeof m.name !== "string" || m.name.length > 40) say("name", `${tag}: a name is at most 40 characters`);
-    for (const k of LEVELS) if (!isInt(m[k]) || m[k] < 1 || m[k] > 4) say("level", `${tag}: ${k} must be a level 1-4`);
-    if (m.SV != null && (!isInt(m.SV) || m.SV < 1 || m.SV > 2)) say("sv", `${tag}: SV is a level 1-2`);
-    if (m.SV != null && !m.gk) say("sv", `${tag}: only keepers have SV (p.7)`);
+    if (typeof m.name !== "string" || m.name.length > 40) sayIt("name", t("{tag}: a name is at most 40 characters", { tag }));
+    for (const k of LEVELS) if (!isInt(m[k]) || m[k] < 1 || m[k] > 4) sayIt("level", t("{tag}: {level} must be a level 1-4", { tag, level: k }));
+    if (m.SV != null && (!isInt(m.SV) || m.SV < 1 || m.SV > 2)) sayIt("sv", t("{tag}: SV is a level 1-2", { tag }));
+    if (m.SV != null && !m.gk) sayIt("sv", t("{tag}: only keepers have SV (p.7)", { tag }));
     const levels = LEVELS.map((k) => m[k]);
     const fours = levels.filter((v) => v === 4).length;
     const threes = levels.filter((v) => v === 3).length;
-    if (fours > 1) say("model_level4", `${tag} has ${fours} level 4s: a model may have one (p.10)`);
-    if (threes > 2) say("model_level3", `${tag} has ${threes} level 3s: a model may have two (p.10)`);
-    if (m.skill && !SKILLS.some((s) => skillKey(s) === skillKey(m.skill))) say("skill", `${tag}: "${m.skill}" is no skill of p.9`);
-    if (m.skill && KEEPER_SKILLS.includes(skillKey(m.skill)) && !m.gk) say("keeper_skill", `${tag}: ${m.skill} is for keepers only (p.9)`);
+    if (fours > 1) sayIt("model_level4", t("{tag} has {n} level 4s: a model may have one (p.10)", { tag, n: fours }));
+    if (threes > 2) sayIt("model_level3", t("{tag} has {n} level 3s: a model may have two (p.10)", { tag, n: threes }));
+    if (m.skill && !SKILLS.some((x) => skillKey(x) === skillKey(m.skill))) sayIt("skill", t("{tag}: \"{skill}\" is no skill of p.9", { tag, skill: m.skill }));
+    if (m.skill && KEEPER_SKILLS.includes(skillKey(m.skill)) && !m.gk) sayIt("keeper_skill", t("{tag}: {skill} is for keepers only (p.9)", { tag, skill: m.skill }));
   }
   const starters = models.filter((m) => !m.bench);
   const bench = models.length - starters.length;
-  if (bench !== 3) say("bench", `${bench} on the bench: a team has 3 substitutes and 11 starters (p.10)`);
+  if (bench !== 3) sayIt("bench", t("{n} on the bench: a team has 3 substitutes and 11 starters (p.10)", { n: bench }));
   const gks = starters.filter((m) => m.gk).length;
-  if (gks !== 1) say("keeper", `${gks} keepers among the starters: the 11 starters include exactly one (P1)`);
+  if (gks !== 1) sayIt("keeper", t("{n} keepers among the starters: the 11 starters include exactly one (P1)", { n: gks }));
   const fours = models.reduce((n, m) => n + LEVELS.filter((k) => m[k] === 4).length, 0);
-  if (fours > 7) say("team_level4", `${fours} level 4s in the team: at most 7 (p.10)`);
+  if (fours > 7) sayIt("team_level4", t("{n} level 4s in the team: at most 7 (p.10)", { n: fours }));
   const skilled = models.filter((m) => m.skill).length;
-  if (skilled > 6) say("skills", `${skilled} models with a skill: at most 6 (p.9)`);
+  if (skilled > 6) sayIt("skills", t("{n} models with a skill: at most 6 (p.9)", { n: skilled }));
   const captains = models.filter((m) => skillKey(m.skill) === "teamcaptain").length;
-  if (captains !== 1) say("captain", `${captains} Team Captains: exactly one model has that skill (p.9)`);
+  if (captains !== 1) sayIt("captain", t("{n} Team Captains: exactly one model has that skill (p.9)", { n: captains }));
   const total = models.reduce((n, m) => n + modelCost(m), 0);
-  if (total > points) say("budget", `${total} points spent: ${total - points} over the budget of ${points} (P1)`);
+  if (total > points) sayIt("budget", t("{total} points spent: {over} over the budget of {points} (P1)", { total, over: total - points, points }));
   return out;
 }
 
@@ -545,18 +601,18 @@ const builder = { team: "red", points: DEFAULT_POINTS, models: standardRoster() 
 
 function levelSelect(i, k, v, max = 4, blank = false) {
   const opts = (blank ? [""] : []).concat(Array.from({ length: max }, (_, n) => n + 1));
-  return `<select data-roster="${i}" data-field="${k}" aria-label="${k} of row ${i + 1}">${opts.map((o) => `<option value="${o}"${String(v ?? "") === String(o) ? " selected" : ""}>${o === "" ? "–" : o}</option>`).join("")}</select>`;
+  return `<select data-roster="${i}" data-field="${k}" aria-label="${t("{field} of row {n}", { field: k, n: i + 1 })}">${opts.map((o) => `<option value="${o}"${String(v ?? "") === String(o) ? " selected" : ""}>${o === "" ? "–" : o}</option>`).join("")}</select>`;
 }
 
 function rosterRows() {
   return builder.models.map((m, i) => `<tr data-row="${i}">` +
-    `<td><input type="number" min="0" max="99" data-roster="${i}" data-field="shirt" value="${esc(m.shirt)}" aria-label="shirt of row ${i + 1}"></td>` +
-    `<td><input type="text" maxlength="40" data-roster="${i}" data-field="name" value="${esc(m.name)}" aria-label="name of row ${i + 1}"></td>` +
+    `<td><input type="number" min="0" max="99" data-roster="${i}" data-field="shirt" value="${esc(m.shirt)}" aria-label="${t("shirt of row {n}", { n: i + 1 })}"></td>` +
+    `<td><input type="text" maxlength="40" data-roster="${i}" data-field="name" value="${esc(m.name)}" aria-label="${t("name of row {n}", { n: i + 1 })}"></td>` +
     LEVELS.map((k) => `<td>${levelSelect(i, k, m[k])}</td>`).join("") +
     `<td>${levelSelect(i, "SV", m.SV, 2, true)}</td>` +
-    `<td><select data-roster="${i}" data-field="skill" aria-label="skill of row ${i + 1}"><option value="">–</option>${SKILLS.map((s) => `<option${skillKey(s) === skillKey(m.skill) ? " selected" : ""}>${s}</option>`).join("")}</select></td>` +
-    `<td><input type="checkbox" data-roster="${i}" data-field="gk"${m.gk ? " checked" : ""} aria-label="keeper, row ${i + 1}"></td>` +
-    `<td><input type="checkbox" data-roster="${i}" data-field="bench"${m.bench ? " checked" : ""} aria-label="bench, row ${i + 1}"></td>` +
+    `<td><select data-roster="${i}" data-field="skill" aria-label="${t("skill of row {n}", { n: i + 1 })}"><option value="">–</option>${SKILLS.map((s) => `<option value="${s}"${skillKey(s) === skillKey(m.skill) ? " selected" : ""}>${esc(skillName(s))}</option>`).join("")}</select></td>` +
+    `<td><input type="checkbox" data-roster="${i}" data-field="gk"${m.gk ? " checked" : ""} aria-label="${t("keeper, row {n}", { n: i + 1 })}"></td>` +
+    `<td><input type="checkbox" data-roster="${i}" data-field="bench"${m.bench ? " checked" : ""} aria-label="${t("bench, row {n}", { n: i + 1 })}"></td>` +
     `<td class="sc-cost" data-cost="${i}">${modelCost(m)}</td></tr>`).join("");
 }
 
@@ -572,7 +628,8 @@ function paintRosterSums(root) {
   const sum = root.querySelector("#sc-roster-total");
   if (sum) {
     const left = builder.points - total;
-    sum.textContent = `${total} of ${builder.points} points (${left >= 0 ? `${left} left` : `${-left} over`})`;
+    sum.textContent = left >= 0 ? t("{total} of {points} points ({n} left)", { total, points: builder.points, n: left })
+      : t("{total} of {points} points ({n} over)", { total, points: builder.points, n: -left });
     sum.dataset.over = String(total > builder.points);
   }
   builder.models.forEach((m, i) => {
@@ -593,7 +650,7 @@ function paintRosterSums(root) {
   const sendBtn = root.querySelector("#sc-roster-send");
   if (sendBtn) {
     sendBtn.disabled = problems.length > 0 || !mayEnter(builder.team);
-    sendBtn.textContent = `Send ${team(builder.team)}'s roster`;
+    sendBtn.textContent = t("Send {team}'s roster", { team: team(builder.team) });
   }
 }
 
@@ -611,7 +668,7 @@ function setRosterField(i, field, el) {
 export function readRosterFile(text) {
   const doc = JSON.parse(text);
   const models = Array.isArray(doc) ? doc : doc?.models;
-  if (!Array.isArray(models) || !models.every(isObj)) throw new Error("no models in this file");
+  if (!Array.isArray(models) || !models.every(isObj)) throw new Error(t("no models in this file"));
   return { team: TEAMS.includes(doc?.team) ? doc.team : null, points: isInt(doc?.points) ? doc.points : null,
     models: models.map((m) => ({ ...m })) };
 }
@@ -634,16 +691,20 @@ let formsKey = null;
 
 function facts(doc) {
   const units = unitsOf(doc);
-  const injury = isInt(doc.half_length) && doc.half_length > 12 ? ` (+${doc.half_length - 12} injury)` : "";
+  const injury = isInt(doc.half_length) && doc.half_length > 12 ? t(" (+{n} injury)", { n: doc.half_length - 12 }) : "";
   const subs = doc.substitutions_left ?? {};
+  const phase = PHASES[doc.phase]?.() ?? RESTART_NAMES[doc.phase]?.() ?? words(doc.phase);
+  const BALL = { held: () => t("held"), loose: () => t("loose"), high: () => t("high"), dead: () => t("dead") };
+  const ball = (state) => BALL[state]?.() ?? words(state);
+  // [the fact's key (its data-fact), its name, its value]
   return [
-    ["Half", `${doc.half ?? "–"}`],
-    ["Turn", `${doc.turn ?? "–"} of ${doc.half_length ?? 12}${injury}`],
-    ["Counted", `${doc.counted ?? 0}`],
-    ["Phase", `${doc.team ? `${team(doc.team)}'s ` : ""}${PHASES[doc.phase] ?? RESTARTS[doc.phase]?.replace(/^the /, "") ?? words(doc.phase)}${doc.acted ? " (pass or shot made)" : ""}`],
-    ["Ball", doc.ball?.holder ? `${name(doc, doc.ball.holder)} (${doc.ball.state})` : words(doc.ball?.state ?? "–")],
-    ["Subs left", `Red ${subs.red ?? "–"}, Blue ${subs.blue ?? "–"}`],
-    ["Units", units],
+    ["Half", t("Half"), `${doc.half ?? "–"}`],
+    ["Turn", t("Turn"), t("{turn} of {length}", { turn: doc.turn ?? "–", length: doc.half_length ?? 12 }) + injury],
+    ["Counted", t("Counted"), `${doc.counted ?? 0}`],
+    ["Phase", t("Phase"), (doc.team ? t("{team}'s {phase}", { team: team(doc.team), phase }) : phase) + (doc.acted ? t(" (pass or shot made)") : "")],
+    ["Ball", t("Ball"), doc.ball?.holder ? `${name(doc, doc.ball.holder)} (${ball(doc.ball.state)})` : ball(doc.ball?.state ?? "–")],
+    ["Subs left", t("Subs left"), t("Red {red}, Blue {blue}", { red: subs.red ?? "–", blue: subs.blue ?? "–" })],
+    ["Units", t("Units"), units],
   ];
 }
 
@@ -661,7 +722,7 @@ function paint(doc, root) {
   if (act) act.dataset.team = aw.team ?? "";
   const f = root.querySelector("#sc-facts");
   if (f) {
-    const html = facts(doc).map(([k, v]) => `<div data-fact="${esc(k)}"><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join("");
+    const html = facts(doc).map(([k, label, v]) => `<div data-fact="${esc(k)}"><dt>${esc(label)}</dt><dd>${esc(v)}</dd></div>`).join("");
     if (f.innerHTML !== html) f.innerHTML = html;
   }
   paintControls(doc, root);
@@ -803,7 +864,7 @@ function ensureWired(root) {
       const a = root.querySelector("#sc-dispute-a").value.trim();
       const bb = root.querySelector("#sc-dispute-b").value.trim();
       if (!a || !bb) {
-        showRefusal("Dispute: write both readings");
+        showRefusal(t("Dispute: write both readings"));
         return;
       }
       send({ type: "dispute", a, b: bb }).then((ok) => {
@@ -856,66 +917,82 @@ function ensureWired(root) {
         root.querySelector("#sc-roster-points").value = String(builder.points);
         paintRoster(root);
         showRefusal(null);
-      }).catch((err) => showRefusal(`Roster file not read: ${err?.message ?? err}`)).finally(() => { el.value = ""; });
+      }).catch((err) => showRefusal(t("Roster file not read: {why}", { why: err?.message ?? err }))).finally(() => { el.value = ""; });
     }
   });
   root.querySelector("#sc-roster").addEventListener("toggle", (e) => { e.target.dataset.touched = "1"; });
 }
 
-const ROSTER_HEAD = `<tr><th>#</th><th>Name</th>${LEVELS.map((k) => `<th>${k}</th>`).join("")}<th>SV</th><th>Skill</th><th>gk</th><th>bench</th><th>Cost</th></tr>`;
+const rosterHead = () => `<tr><th>#</th><th data-t="Name">${t("Name")}</th>${LEVELS.map((k) => `<th>${k}</th>`).join("")}<th>SV</th>` +
+  `<th data-t="Skill">${t("Skill")}</th><th>gk</th><th data-t="bench">${t("bench")}</th><th data-t="Cost">${t("Cost")}</th></tr>`;
 
+// The console's markup: its words are marked (data-t), so a language switch says them again in place (sb/i18n.js)
+// and what was chosen and typed in it stays.
 export const panel = {
-  label: "The referee's console",
-  html: `
+  get label() { return t("The referee's console"); },
+  get html() {
+    return `
   <div id="soccer">
   <p id="sc-awaiting" class="sc-awaiting" aria-live="polite"></p>
   <dl id="sc-facts" class="sc-facts"></dl>
   <p id="sc-refusal" class="sc-refusal" role="status" hidden></p>
-  <section id="sc-enter" aria-label="Enter a line" hidden>
+  <section id="sc-enter" data-t-aria-label="Enter a line" aria-label="${t("Enter a line")}" hidden>
     <div id="sc-dice" class="sc-dice"></div>
     <div id="sc-forms" class="sc-forms"></div>
-    <details id="sc-more" class="sc-more"><summary>more</summary><div id="sc-more-forms" class="sc-forms"></div></details>
-    <details id="sc-dispute" class="sc-dispute"><summary>Dispute</summary>
-      <p class="hint">Two readings; one die decides (1-3 the first, 4-6 the second).</p>
-      <input id="sc-dispute-a" type="text" maxlength="200" placeholder="first reading" aria-label="first reading">
-      <input id="sc-dispute-b" type="text" maxlength="200" placeholder="second reading" aria-label="second reading">
-      <button type="button" id="sc-dispute-send">Send dispute</button>
+    <details id="sc-more" class="sc-more"><summary data-t="more">${t("more")}</summary><div id="sc-more-forms" class="sc-forms"></div></details>
+    <details id="sc-dispute" class="sc-dispute"><summary data-t="Dispute">${t("Dispute")}</summary>
+      <p class="hint" data-t="Two readings; one die decides (1-3 the first, 4-6 the second).">${t("Two readings; one die decides (1-3 the first, 4-6 the second).")}</p>
+      <input id="sc-dispute-a" type="text" maxlength="200" data-t-placeholder="first reading" placeholder="${t("first reading")}" data-t-aria-label="first reading" aria-label="${t("first reading")}">
+      <input id="sc-dispute-b" type="text" maxlength="200" data-t-placeholder="second reading" placeholder="${t("second reading")}" data-t-aria-label="second reading" aria-label="${t("second reading")}">
+      <button type="button" id="sc-dispute-send" data-t="Send dispute">${t("Send dispute")}</button>
     </details>
   </section>
-  <section class="sc-rolls-box" aria-label="The latest rolls" hidden><h2>Rolls</h2><ol id="sc-rolls" class="sc-rolls"></ol></section>
+  <section class="sc-rolls-box" data-t-aria-label="The latest rolls" aria-label="${t("The latest rolls")}" hidden><h2 data-t="Rolls">${t("Rolls")}</h2><ol id="sc-rolls" class="sc-rolls"></ol></section>
   <div class="sc-role-row">
-    <label>View <select id="sc-role">
-      <option value="spectator">spectator</option><option value="referee">referee (simulator)</option>
-      <option value="coach:red">Red's coach</option><option value="coach:blue">Blue's coach</option>
+    <label><span data-t="View">${t("View")}</span> <select id="sc-role">
+      <option value="spectator" data-t="spectator">${t("spectator")}</option><option value="referee" data-t="referee (simulator)">${t("referee (simulator)")}</option>
+      <option value="coach:red" data-t="Red's coach">${t("Red's coach")}</option><option value="coach:blue" data-t="Blue's coach">${t("Blue's coach")}</option>
     </select></label>
-    <span id="sc-code-row" hidden><label>team code <input id="sc-code" type="password" autocomplete="off" size="8"></label></span>
+    <span id="sc-code-row" hidden><label><span data-t="team code">${t("team code")}</span> <input id="sc-code" type="password" autocomplete="off" size="8"></label></span>
   </div>
-  <h2 class="team-red">Red</h2>
+  <h2 class="team-red" data-t="Red">${t("Red")}</h2>
   <div class="table-wrap"><table id="sc-models-red" class="sc-models"><thead></thead><tbody></tbody></table></div>
-  <h2 class="team-blue">Blue</h2>
+  <h2 class="team-blue" data-t="Blue">${t("Blue")}</h2>
   <div class="table-wrap"><table id="sc-models-blue" class="sc-models"><thead></thead><tbody></tbody></table></div>
-  <details id="sc-roster" class="sc-roster"><summary>Roster builder</summary>
+  <details id="sc-roster" class="sc-roster"><summary data-t="Roster builder">${t("Roster builder")}</summary>
     <div class="sc-roster-bar">
-      <label>Team <select id="sc-roster-team"><option value="red">Red</option><option value="blue">Blue</option></select></label>
-      <label>Budget <input id="sc-roster-points" type="number" min="0" step="10" value="${DEFAULT_POINTS}"></label>
-      <button type="button" id="sc-roster-standard">Standard roster</button>
-      <button type="button" id="sc-roster-save">Save file</button>
-      <button type="button" id="sc-roster-load">Load file</button>
+      <label><span data-t="Team">${t("Team")}</span> <select id="sc-roster-team"><option value="red" data-t="Red">${t("Red")}</option><option value="blue" data-t="Blue">${t("Blue")}</option></select></label>
+      <label><span data-t="Budget">${t("Budget")}</span> <input id="sc-roster-points" type="number" min="0" step="10" value="${DEFAULT_POINTS}"></label>
+      <button type="button" id="sc-roster-standard" data-t="Standard roster">${t("Standard roster")}</button>
+      <button type="button" id="sc-roster-save" data-t="Save file">${t("Save file")}</button>
+      <button type="button" id="sc-roster-load" data-t="Load file">${t("Load file")}</button>
       <input id="sc-roster-file" type="file" accept="application/json,.json" hidden>
     </div>
     <p id="sc-roster-total" class="sc-roster-total"></p>
-    <p id="sc-roster-ok" class="sc-ok">Every limit of the rules is kept.</p>
+    <p id="sc-roster-ok" class="sc-ok" data-t="Every limit of the rules is kept.">${t("Every limit of the rules is kept.")}</p>
     <ul id="sc-roster-problems" class="sc-problems"></ul>
-    <div class="table-wrap"><table class="sc-roster-table"><thead>${ROSTER_HEAD}</thead><tbody id="sc-roster-rows"></tbody></table></div>
-    <button type="button" id="sc-roster-send">Send roster</button>
+    <div class="table-wrap"><table class="sc-roster-table"><thead>${rosterHead()}</thead><tbody id="sc-roster-rows"></tbody></table></div>
+    <button type="button" id="sc-roster-send">${t("Send roster")}</button>
   </details>
-  </div>`,
+  </div>`;
+  },
   paint,
 };
 
+// After a language switch: the forms, dice, models, facts and roster sums are written again (the marked markup
+// is said again by sb/i18n.js itself).
+onLanguage(() => {
+  formsKey = null;
+  if (lastRoot) {
+    for (const body of lastRoot.querySelectorAll(".sc-models tbody, .sc-models thead")) { body.innerHTML = ""; delete body.dataset.key; }
+    paintRolls();
+  }
+  if (lastDoc && lastRoot) paint(lastDoc, lastRoot);
+});
+
 // ---- the simulator: its sender is the referee's path ------------------------------------------------------------
 export const sim = {
-  hint: "Nothing is sensed: enter each action in the console's forms; dice by the buttons of the team whose dice are due.",
+  get hint() { return t("Nothing is sensed: enter each action in the console's forms; dice by the buttons of the team whose dice are due."); },
   controls: "",
   // a refusal of the referee (its response to sim/input), shown beside the forms
   refused: (text) => showRefusal(text),
@@ -935,7 +1012,7 @@ export const sim = {
 
 // No board: the page's pitch, clocks and legend are hidden for this game (CSS below).
 export const pitch = { arcs: false, goalSpace: false };
-export const clock = { moveLabel: "Move clock", turnLeft: () => null };
+export const clock = { get moveLabel() { return t("Move clock"); }, turnLeft: () => null };
 
 // Its own style, made here rather than fetched: the HTML replay holds this module inline and has no stylesheet
 // beside it, and a constructed sheet needs no <style> element (which the page's Content-Security-Policy refuses).

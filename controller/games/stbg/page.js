@@ -7,7 +7,8 @@
 // the ball put down on one square); a click on the ball alone kicks it.
 
 import { isInt, isObj, first, snapshotProblem } from "sb/validate.js";
-import { on, plural, prettyIds, shortId, team, waitingTeams } from "sb/words.js";
+import { t } from "sb/i18n.js";
+import { on, prettyIds, shortId, team, waitingTeams } from "sb/words.js";
 
 const SCHEMA = "soccerboard.stbg-snapshot/1";
 const PAWN_ID = /^(red|blue)-p[1-6]$/;
@@ -28,41 +29,45 @@ export function check(doc) {
   return snapshotProblem(doc, { schema: SCHEMA, pawnId: PAWN_ID, clockPaused: false, diceMayBeNull: true, more: ownFields });
 }
 
-// What its turn, set-up or chance waits for (the snapshot's `expects`).
-const TURN = { kick_off: "the kick-off", goal_kick: "the goal kick", free_kick: "the free kick", corner: "the corner" };
-const SETUP = { kickoff: "kick-off", free_kick: "free kick", penalty: "penalty kick", corner: "corner" };
-const BOTH = { roll_off: "roll off (the higher roll kicks off)", battle: "roll for the battle",
-  chance: "roll for the scoring chance (attacker higher: goal)" };
-const STAR = { pass: "pass the ball to a team-mate (Pass card)", shoot: "shoot into the goal area (Shoot card)",
-  steal: "put the nearest player on the ball (Steal card)" };
+// What its turn, set-up or chance waits for (the snapshot's `expects`), said when shown.
+const TURN = { kick_off: () => t("roll for the kick-off"), goal_kick: () => t("roll for the goal kick"),
+  free_kick: () => t("roll for the free kick"), corner: () => t("roll for the corner") };
+const SETUP = { kickoff: () => t("kick-off"), free_kick: () => t("free kick"), penalty: () => t("penalty kick"),
+  corner: () => t("corner") };
+const BOTH = { roll_off: () => t("roll off (the higher roll kicks off)"), battle: () => t("roll for the battle"),
+  chance: () => t("roll for the scoring chance (attacker higher: goal)") };
+const STAR = { pass: () => t("pass the ball to a team-mate (Pass card)"), shoot: () => t("shoot into the goal area (Shoot card)"),
+  steal: () => t("put the nearest player on the ball (Steal card)") };
 
 export function toAct(snap) {
   const ex = snap.expects ?? {};
   const who = ex.team === "both" ? waitingTeams(ex) : ex.team ? team(ex.team) : "";
-  const lead = (text) => (who ? `${who}: ${text}` : text.replace(/^./, (c) => c.toUpperCase()));
+  const lead = (text) => (who ? t("{who}: {what}", { who, what: text }) : text.replace(/^./, (c) => c.toUpperCase()));
   const why = snap.board?.mismatch;
-  if (why) return `The board is out of step${why.detail ? ` (${why.detail})` : ""}: set it as the LEDs show`;
-  if (snap.board?.question) return `${team(snap.board.question.team)}: confirm which pawn stands where (press confirm)`;
+  if (why) return why.detail ? t("The board is out of step ({why}): set it as the LEDs show", { why: why.detail })
+    : t("The board is out of step: set it as the LEDs show");
+  if (snap.board?.question) return t("{team}: confirm which pawn stands where (press confirm)", { team: team(snap.board.question.team) });
   switch (ex.input) {
     case "roll":
-      if (ex.team === "both") return lead(BOTH[snap.phase] ?? "roll");
-      return lead(ex.turn && ex.turn !== "open" ? `roll for ${TURN[ex.turn] ?? ex.turn}` : "roll, or play a star card");
+      if (ex.team === "both") return lead(BOTH[snap.phase]?.() ?? t("roll"));
+      return lead(ex.turn && ex.turn !== "open" ? TURN[ex.turn]?.() ?? t("roll for {what}", { what: ex.turn }) : t("roll, or play a star card"));
     case "move":
-      if (ex.star) return lead(STAR[ex.star] ?? `carry out the ${ex.star} card`);
-      return lead(`move players or kick the ball: ${plural(ex.points ?? 0, "point")} left, then press done`);
+      if (ex.star) return lead(STAR[ex.star]?.() ?? t("carry out the {card} card", { card: ex.star }));
+      return lead((ex.points ?? 0) === 1 ? t("move players or kick the ball: 1 point left, then press done")
+        : t("move players or kick the ball: {n} points left, then press done", { n: ex.points ?? 0 }));
     case "ball":
-      return lead(STAR[ex.star] ?? "put the ball down");
+      return lead(STAR[ex.star]?.() ?? t("put the ball down"));
     case "card":
-      return lead("draw a referee card");
+      return lead(t("draw a referee card"));
     case "setup": {
       const s = snap.setup;
       const todo = Array.isArray(s?.todo) && s.todo.length ? `: ${s.todo.map(prettyIds).join("; ")}` : "";
-      const kind = s ? SETUP[s.kind] ?? String(s.kind).replace(/_/g, " ") : "restart";
-      return `Set up the ${kind} for ${team(s?.team ?? ex.team)}${todo}, then press done`;
+      const kind = s ? SETUP[s.kind]?.() ?? String(s.kind).replace(/_/g, " ") : t("restart");
+      return t("Set up the {kind} for {team}", { kind, team: team(s?.team ?? ex.team) }) + todo + t(", then press done");
     }
     case "none":
-      if (snap.phase === "abandoned") return "Match abandoned";
-      return snap.winner ? `Full time: ${team(snap.winner)} wins` : "Full time: a draw";
+      if (snap.phase === "abandoned") return t("Match abandoned");
+      return snap.winner ? t("Full time: {team} wins", { team: team(snap.winner) }) : t("Full time: a draw");
     default:
       return ex.input ? lead(String(ex.input)) : "";
   }
@@ -70,7 +75,7 @@ export function toAct(snap) {
 
 // Nobody holds a loose ball: no team is said to have it.
 export function possession(snap) {
-  if (!snap.holder) return snap.ball ? `Ball loose${on(snap.ball)}` : "–";
+  if (!snap.holder) return snap.ball ? t("Ball loose") + on(snap.ball) : "–";
   return undefined;
 }
 
@@ -79,28 +84,29 @@ export const pitch = { arcs: false, goalSpace: true };
 
 // The turn clock; a snapshot carries it (what the replay shows: the live page counts the clock document's).
 export const clock = {
-  moveLabel: "Turn clock",
+  get moveLabel() { return t("Turn clock"); },
   turnLeft: (c) => (c?.turn_length != null && c?.turn_elapsed != null ? Math.max(0, c.turn_length - c.turn_elapsed) : null),
 };
 
-export const ledMeanings = { points_left: "points left in the turn" };
+export const ledMeanings = { points_left: () => t("points left in the turn") };
 
 // Its longer legend wraps under the board instead of widening the board's column.
 export const legendWraps = true;
 
 // ---- the panel: turn, points left, and per team star cards, substitutions, referee cards, pawns off -------
 // One column a thing a team has: [heading, its tooltip, the cell's data attribute].
-const COLUMNS = [
-  ["Pass", "Pass cards left", 'data-star="pass"'],
-  ["Shoot", "Shoot cards left", 'data-star="shoot"'],
-  ["Steal", "Steal cards left", 'data-star="steal"'],
-  ["Subs", "Substitutions made / left", "data-subs"],
-  ["Cards", "Referee cards of the players", "data-cards"],
-  ["Off", "Pawns off the board", "data-off"],
+// The markup carries the msgids (data-t) so a language switch says the headings again in place.
+const columns = () => [
+  ["Pass", "Pass cards left", 'data-star="pass"', t("Pass"), t("Pass cards left")],
+  ["Shoot", "Shoot cards left", 'data-star="shoot"', t("Shoot"), t("Shoot cards left")],
+  ["Steal", "Steal cards left", 'data-star="steal"', t("Steal"), t("Steal cards left")],
+  ["Subs", "Substitutions made / left", "data-subs", t("Subs"), t("Substitutions made / left")],
+  ["Cards", "Referee cards of the players", "data-cards", t("Cards"), t("Referee cards of the players")],
+  ["Off", "Pawns off the board", "data-off", t("Off"), t("Pawns off the board")],
 ];
 
-function teamRow(t, name) {
-  return `<tr data-team="${t}"><th scope="row" class="team-${t}">${name}</th>${COLUMNS.map(([, , attr]) => `<td ${attr}></td>`).join("")}</tr>`;
+function teamRow(x, msgid, name) {
+  return `<tr data-team="${x}"><th scope="row" class="team-${x}" data-t="${msgid}">${name}</th>${columns().map(([, , attr]) => `<td ${attr}></td>`).join("")}</tr>`;
 }
 
 // Only what changed is written (a write of the same text still costs the browser a style pass).
@@ -117,46 +123,49 @@ function setData(node, key, value) {
 function paint(doc, root) {
   const turn = root.querySelector("#stbg-turn");
   const kind = doc.turn_kind && doc.turn_kind !== "open" ? ` (${String(doc.turn_kind).replace(/_/g, " ")})` : "";
-  setText(turn, doc.turn ? team(doc.turn) + kind + (doc.star ? `: ${doc.star} card` : "") : "–");
+  setText(turn, doc.turn ? team(doc.turn) + kind + (doc.star ? t(": {card} card", { card: doc.star }) : "") : "–");
   setData(turn, "team", String(doc.turn ?? ""));
   setText(root.querySelector("#points-left"), Number.isInteger(doc.points_left) ? String(doc.points_left) : "–");
   for (const row of root.querySelectorAll("#team-table tbody tr[data-team]")) {
-    const t = row.dataset.team;
+    const x = row.dataset.team;
     for (const cell of row.querySelectorAll("td[data-star]")) {
-      const c = doc.star_cards?.[t]?.[cell.dataset.star];
+      const c = doc.star_cards?.[x]?.[cell.dataset.star];
       setText(cell, c ? String(c.left) : "–");
       setData(cell, "left", c ? String(c.left) : "");
     }
-    const made = doc.substitutions?.[t] ?? 0;
-    const skips = doc.skips?.[t] ?? 0; // a substitution's price: the team's next turn is skipped
-    setText(row.querySelector("td[data-subs]"), `${made} / ${Math.max(0, 3 - made)}` + (skips > 0 ? " (next turn skipped)" : ""));
-    const mine = Object.entries(doc.pawns ?? {}).filter(([id]) => id.startsWith(`${t}-`));
+    const made = doc.substitutions?.[x] ?? 0;
+    const skips = doc.skips?.[x] ?? 0; // a substitution's price: the team's next turn is skipped
+    setText(row.querySelector("td[data-subs]"), `${made} / ${Math.max(0, 3 - made)}` + (skips > 0 ? t(" (next turn skipped)") : ""));
+    const mine = Object.entries(doc.pawns ?? {}).filter(([id]) => id.startsWith(`${x}-`));
     const yellows = mine.filter(([, p]) => p.yellow > 0 && !p.sent_off).map(([id, p]) => `${shortId(id)}${p.yellow > 1 ? ` ×${p.yellow}` : ""}`);
     const reds = mine.filter(([, p]) => p.sent_off).map(([id]) => shortId(id));
     const cards = row.querySelector("td[data-cards]");
-    const text = [yellows.length ? `yellow: ${yellows.join(", ")}` : "", reds.length ? `red: ${reds.join(", ")}` : ""]
+    const text = [yellows.length ? t("yellow: {pawns}", { pawns: yellows.join(", ") }) : "",
+      reds.length ? t("red: {pawns}", { pawns: reds.join(", ") }) : ""]
       .filter(Boolean).join("; ") || "–";
     setText(cards, text);
     setData(cards, "yellow", String(yellows.length));
     setData(cards, "red", String(reds.length));
-    const off = mine.filter(([, p]) => !p.square).map(([id, p]) => shortId(id) + (p.sent_off ? " (sent off)" : ""));
+    const off = mine.filter(([, p]) => !p.square).map(([id, p]) => shortId(id) + (p.sent_off ? t(" (sent off)") : ""));
     setText(row.querySelector("td[data-off]"), off.join(", ") || "–");
   }
 }
 
 export const panel = {
-  label: "Turn, star cards, substitutions and referee cards",
-  html: `
+  get label() { return t("Turn, star cards, substitutions and referee cards"); },
+  get html() {
+    return `
   <div id="stbg-panel">
   <dl class="facts">
-    <div><dt>Turn</dt><dd id="stbg-turn">–</dd></div>
-    <div><dt>Points left</dt><dd id="points-left">–</dd></div>
+    <div><dt data-t="Turn">${t("Turn")}</dt><dd id="stbg-turn">–</dd></div>
+    <div><dt data-t="Points left">${t("Points left")}</dt><dd id="points-left">–</dd></div>
   </dl>
   <div class="table-wrap"><table id="team-table">
-    <thead><tr><th scope="col"></th>${COLUMNS.map(([head, title]) => `<th scope="col" title="${title}">${head}</th>`).join("")}</tr></thead>
-    <tbody>${teamRow("red", "Red")}${teamRow("blue", "Blue")}</tbody>
+    <thead><tr><th scope="col"></th>${columns().map(([id, titleId, , head, title]) => `<th scope="col" data-t="${id}" data-t-title="${titleId}" title="${title}">${head}</th>`).join("")}</tr></thead>
+    <tbody>${teamRow("red", "Red", t("Red"))}${teamRow("blue", "Blue", t("Blue"))}</tbody>
   </table></div>
-  </div>`,
+  </div>`;
+  },
   paint,
 };
 
@@ -172,33 +181,37 @@ function randomCard() {
   return cards[byte[0] % cards.length];
 }
 
-function teamRowButtons(t, name) {
+function teamRowButtons(x, name) {
   return `
-      <div class="row stbg-only" data-team="${t}">
-        <span class="team-${t}">${name}:</span>
-        <button type="button" data-press="done" data-team="${t}">Done</button>
-        <button type="button" data-press="star_pass" data-team="${t}">Pass card</button>
-        <button type="button" data-press="star_shoot" data-team="${t}">Shoot card</button>
-        <button type="button" data-press="star_steal" data-team="${t}">Steal card</button>
-        <button type="button" data-press="substitution" data-team="${t}">Substitution</button>
+      <div class="row stbg-only" data-team="${x}">
+        <span class="team-${x}">${name}:</span>
+        <button type="button" data-press="done" data-team="${x}">${t("Done")}</button>
+        <button type="button" data-press="star_pass" data-team="${x}">${t("Pass card")}</button>
+        <button type="button" data-press="star_shoot" data-team="${x}">${t("Shoot card")}</button>
+        <button type="button" data-press="star_steal" data-team="${x}">${t("Steal card")}</button>
+        <button type="button" data-press="substitution" data-team="${x}">${t("Substitution")}</button>
       </div>`;
 }
 
 export const sim = {
-  hint: "Click a pawn, then a square: the player with the ball carries it along. Click the ball to kick it. " +
-    "Move as many players as the points allow, then press Done.",
-  controls: `${teamRowButtons("red", "Red")}${teamRowButtons("blue", "Blue")}
+  get hint() {
+    return t("Click a pawn, then a square: the player with the ball carries it along. Click the ball to kick it. " +
+      "Move as many players as the points allow, then press Done.");
+  },
+  get controls() {
+    return `${teamRowButtons("red", team("red"))}${teamRowButtons("blue", team("blue"))}
       <div class="row stbg-only">
-        <span>Referee card:</span>
-        <button type="button" data-card="random">Draw</button>
-        <button type="button" data-card="red">Red</button>
-        <button type="button" data-card="yellow">Yellow</button>
-        <button type="button" data-card="blank">Blank</button>
+        <span>${t("Referee card:")}</span>
+        <button type="button" data-card="random">${t("Draw")}</button>
+        <button type="button" data-card="red">${t("Red card")}</button>
+        <button type="button" data-card="yellow">${t("Yellow card")}</button>
+        <button type="button" data-card="blank">${t("Blank")}</button>
       </div>
       <div class="row stbg-only">
-        <button type="button" data-press="confirm" title="Confirm which pawn stands where, when the referee asks">Confirm</button>
-        <button type="button" data-press="undo">Undo</button>
-      </div>`,
+        <button type="button" data-press="confirm" title="${t("Confirm which pawn stands where, when the referee asks")}">${t("Confirm")}</button>
+        <button type="button" data-press="undo">${t("Undo")}</button>
+      </div>`;
+  },
   randomCard,
   // In a turn with points to spend, the holder lifted takes the ball along.
   carries(snap, square, token) {

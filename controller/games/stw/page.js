@@ -2,30 +2,32 @@
 // `ruleset`; docs/games.md): the checks of its snapshot, what its phases wait for, the penalty arcs of its
 // pitch, and the simulator's spinner and buttons. Everything else the page shows as for any grid game.
 
-import { KIND, plural, prettyIds, team, waitingTeams } from "sb/words.js";
+import { t } from "sb/i18n.js";
+import { kindName, prettyIds, team, waitingTeams } from "sb/words.js";
 import { snapshotProblem } from "sb/validate.js";
 
 const SCHEMA = "soccerboard.snapshot/1";
 const PAWN_ID = /^(red|blue)-(gk|d[1-4]|m[1-4]|s[12])$/;
 
+// What each phase's roll is for, said when shown (the language may change between two paints).
 const ROLL_FOR = {
-  kick_off: "roll to kick off",
-  offensive_set: "roll for the offensive set",
-  ball_play: "roll to play the ball",
-  capture: "roll to go for the loose ball",
-  answer: "roll to answer the capture",
-  corner_kick: "roll to take the corner",
-  battle: "roll for the battle",
-  roll_off: "roll off (the lower roll kicks off)",
-  shootout_order: "roll for the shoot-out order (the higher roll shoots first)",
-  shot: "roll the shooting die",
-  shootout: "roll the shooting die",
+  kick_off: () => t("roll to kick off"),
+  offensive_set: () => t("roll for the offensive set"),
+  ball_play: () => t("roll to play the ball"),
+  capture: () => t("roll to go for the loose ball"),
+  answer: () => t("roll to answer the capture"),
+  corner_kick: () => t("roll to take the corner"),
+  battle: () => t("roll for the battle"),
+  roll_off: () => t("roll off (the lower roll kicks off)"),
+  shootout_order: () => t("roll for the shoot-out order (the higher roll shoots first)"),
+  shot: () => t("roll the shooting die"),
+  shootout: () => t("roll the shooting die"),
 };
 
 const MOVE_FOR = {
-  offensive_set: " (not the ball holder)",
-  capture: " towards the ball",
-  answer: " to answer the capture",
+  offensive_set: () => t(" (not the ball holder)"),
+  capture: () => t(" towards the ball"),
+  answer: () => t(" to answer the capture"),
 };
 
 export function check(doc) {
@@ -36,35 +38,36 @@ export function check(doc) {
 export function toAct(snap) {
   const ex = snap.expects ?? {};
   const phase = snap.phase;
-  if (snap.board?.mismatch) return "The board is out of step: set it as the LEDs show";
-  if (snap.board?.question) return `${team(snap.board.question.team)}: confirm which pawn stands where (press confirm)`;
-  if (snap.clock?.paused) return "Match paused: press resume to go on";
+  if (snap.board?.mismatch) return t("The board is out of step: set it as the LEDs show");
+  if (snap.board?.question) return t("{team}: confirm which pawn stands where (press confirm)", { team: team(snap.board.question.team) });
+  if (snap.clock?.paused) return t("Match paused: press resume to go on");
   const who = ex.team === "both" ? waitingTeams(ex) : ex.team ? team(ex.team) : "";
-  const lead = (text) => (who ? `${who}: ${text}` : text.replace(/^./, (c) => c.toUpperCase()));
+  const lead = (text) => (who ? t("{who}: {what}", { who, what: text }) : text.replace(/^./, (c) => c.toUpperCase()));
   const n = ex.roll;
   switch (ex.input) {
     case "roll": {
-      if (ex.dice) return lead(ex.dice >= 2 ? "roll both dice for the keeper's kick" : "roll the second die for the keeper's kick");
-      const what = ROLL_FOR[phase] ?? "roll";
-      return lead(what + (ex.or === "keeper_step" ? " (or step with the keeper)" : ""));
+      if (ex.dice) return lead(ex.dice >= 2 ? t("roll both dice for the keeper's kick") : t("roll the second die for the keeper's kick"));
+      const what = ROLL_FOR[phase]?.() ?? t("roll");
+      return lead(what + (ex.or === "keeper_step" ? t(" (or step with the keeper)") : ""));
     }
     case "move":
-      return lead(`move a pawn ${plural(n, "square")}${MOVE_FOR[phase] ?? ""}`);
+      return lead((n === 1 ? t("move a pawn 1 square") : t("move a pawn {n} squares", { n })) + (MOVE_FOR[phase]?.() ?? ""));
     case "ball":
-      return lead(`play the ball ${plural(n, "square")}` + (n === 1 && phase !== "kick_off" ? " or dribble" : ""));
+      return lead((n === 1 ? t("play the ball 1 square") : t("play the ball {n} squares", { n })) +
+        (n === 1 && phase !== "kick_off" ? t(" or dribble") : ""));
     case "spin":
-      return lead(phase === "shootout" ? "spin for the shoot-out kick" : "spin for the shot");
+      return lead(phase === "shootout" ? t("spin for the shoot-out kick") : t("spin for the shot"));
     case "place":
-      return lead("place a pawn for the corner, or press confirm");
+      return lead(t("place a pawn for the corner, or press confirm"));
     case "setup": {
       const r = snap.restart;
-      if (!r) return "Set up the restart";
+      if (!r) return t("Set up the restart");
       const todo = Array.isArray(r.todo) && r.todo.length ? `: ${r.todo.map(prettyIds).join("; ")}` : "";
-      return `Set up the ${KIND[r.kind] ?? String(r.kind).replace(/_/g, " ")} for ${team(r.team)}${todo}` +
-        (r.declinable ? ` (${team(r.team)} may press decline)` : "");
+      return t("Set up the {kind} for {team}", { kind: kindName(r.kind), team: team(r.team) }) + todo +
+        (r.declinable ? t(" ({team} may press decline)", { team: team(r.team) }) : "");
     }
     case "none":
-      if (phase === "full_time") return snap.winner ? `Full time: ${team(snap.winner)} wins` : "Full time: a draw";
+      if (phase === "full_time") return snap.winner ? t("Full time: {team} wins", { team: team(snap.winner) }) : t("Full time: a draw");
       return "";
     default:
       return ex.input ? lead(String(ex.input)) : "";
@@ -76,17 +79,21 @@ export const pitch = { arcs: true, goalSpace: false };
 
 // The simulator: a pawn or the ball is lifted and put down; the spinner; decline, confirm and undo.
 export const sim = {
-  hint: "Click a pawn or the ball to lift it, then a square to put it down (shift-click lifts a second token).",
-  controls: `
+  get hint() {
+    return t("Click a pawn or the ball to lift it, then a square to put it down (shift-click lifts a second token).");
+  },
+  get controls() {
+    return `
       <div class="row stw-only">
-        <span>Spin:</span>
-        <button type="button" data-spin="goal">Goal</button>
-        <button type="button" data-spin="corner">Corner</button>
-        <button type="button" data-spin="goal_kick">Goal kick</button>
+        <span>${t("Spin:")}</span>
+        <button type="button" data-spin="goal">${t("Goal")}</button>
+        <button type="button" data-spin="corner">${t("Corner")}</button>
+        <button type="button" data-spin="goal_kick">${t("Goal kick")}</button>
       </div>
       <div class="row stw-only">
-        <button type="button" data-press="decline">Decline</button>
-        <button type="button" data-press="confirm">Confirm</button>
-        <button type="button" data-press="undo">Undo</button>
-      </div>`,
+        <button type="button" data-press="decline">${t("Decline")}</button>
+        <button type="button" data-press="confirm">${t("Confirm")}</button>
+        <button type="button" data-press="undo">${t("Undo")}</button>
+      </div>`;
+  },
 };

@@ -3,6 +3,7 @@
 // spectator's bookmark keeps working whatever the board is doing.
 
 import { BoardFeed, connect } from "sb/feed.js";
+import { onLanguage, t } from "sb/i18n.js";
 import { League } from "sb/league.js";
 import { MatchView } from "sb/live.js";
 import { setupSim } from "sb/sim.js";
@@ -70,31 +71,34 @@ function orientationFor(cfg) {
 async function main() {
   const cfg = settings(await loadConfig());
   document.body.classList.toggle("projector", cfg.projector);
-  problem("unreachable", `Connecting to the broker at ${cfg.url} ...`);
+  problem("unreachable", t("Connecting to the broker at {url} ...", { url: cfg.url }));
   let target = null;
   const conn = connect(cfg.url, {
     onConnection(up, why) {
       document.body.dataset.connected = up ? "true" : "false";
       if (up) target?.feed?.reset?.();
-      problem("unreachable", up ? null : `The broker at ${cfg.url} cannot be reached${why ? ` (${why})` : ""}; retrying ...`);
+      problem("unreachable", up ? null : why ? t("The broker at {url} cannot be reached ({why}); retrying ...", { url: cfg.url, why })
+        : t("The broker at {url} cannot be reached; retrying ...", { url: cfg.url }));
     },
     onMessage(topic, payload, packet) {
       try {
         target?.handle(topic, payload, packet);
       } catch (err) {
-        problem("invalid", `Could not show a ${topic} message: ${err?.message ?? err}`);
+        problem("invalid", t("Could not show a {topic} message: {why}", { topic, why: err?.message ?? err }));
       }
     },
   });
   if (!cfg.board) {
-    document.title = "Soccerboard: all boards";
+    const title = () => { document.title = t("Soccerboard: all boards"); };
+    title();
+    onLanguage(title);
     target = new League(conn, cfg.prefix, { onProblem: problem });
     return;
   }
   const base = `${cfg.prefix}/${cfg.board}`;
   $("live-view").hidden = false;
   $("board-name").textContent = cfg.board;
-  document.title = `Soccerboard: ${cfg.board}`;
+  document.title = `Soccerboard: ${cfg.board}`; // the board's name alone: nothing to translate
   const league = new URLSearchParams(location.search);
   league.delete("board");
   league.set("view", "league");
@@ -130,4 +134,4 @@ async function main() {
   }
 }
 
-main().catch((err) => problem("unreachable", `The page could not start: ${err?.message ?? err}`));
+main().catch((err) => problem("unreachable", t("The page could not start: {why}", { why: err?.message ?? err })));

@@ -12,6 +12,7 @@ export const TEAMS = ["red", "blue"];
 const TEAM_RGB = { red: 0xff0000, blue: 0x0000ff };
 const RETRY_MS = [500, 1000, 2000, 5000, 10000]; // between tries to reach a die that went away, then the last
 const IDENTIFY_MS = 5000; // how long a die has to answer whoAreYou
+const CONNECT_MS = 10000; // how long a try to connect may take (pixels-web-connect gives its connect a timeout too)
 
 // One team's die: connects, identifies it (a six-sided Pixels die), blinks it in the team's colour, hands on its
 // rolls, and connects again whenever the browser loses it, until `forget()`.
@@ -39,7 +40,9 @@ export class PixelsDie {
     this.connecting = true;
     this.onStatus(this.team, "connecting", this.device.name ?? "");
     try {
-      const server = await this.device.gatt.connect();
+      // a link to a die out of reach may hang: given up on (disconnect() aborts it) after CONNECT_MS
+      const timer = this.later(() => this.device.gatt.disconnect(), CONNECT_MS);
+      const server = await this.device.gatt.connect().finally(() => clearTimeout(timer));
       const { notify, write } = await characteristics(server);
       if (!this.listening.has(notify)) {
         notify.addEventListener("characteristicvaluechanged", this.onMessage);

@@ -6,6 +6,7 @@
 // CPU: no interval polling. After each paint one timeout is set for the moment the next shown digit
 // changes (at most once a second per clock), and none while no clock runs.
 
+import { t } from "sb/i18n.js";
 import { periodName } from "sb/words.js";
 
 export const WARNING_SECONDS = 10;
@@ -73,7 +74,7 @@ export class Clocks {
     if (!c || typeof c !== "object") return;
     const known = Number.isInteger(c.period) && Number.isFinite(c.elapsed) && Number.isFinite(c.length);
     setText(this.el.match, known ? matchClockText(c.period, c.elapsed, c.length) : "");
-    setText(this.el.period, periodName(c.period) + (c.time_up ? " (time up)" : ""));
+    setText(this.el.period, periodName(c.period) + (c.time_up ? t(" (time up)") : ""));
     const turn = game?.clock?.turnLeft?.(c) ?? null;
     setText(this.el.move, turn === null ? "" : String(Math.ceil(turn)));
     this.el.move.classList.toggle("warning", turn !== null && turn <= WARNING_SECONDS);
@@ -93,7 +94,7 @@ export class Clocks {
     const running = mc.running && !mc.paused && !this.frozen;
     const elapsed = running ? mc.elapsed + Math.max(0, now - Date.parse(doc.at)) / 1000 : mc.elapsed;
     setText(this.el.match, matchClockText(doc.period, elapsed, mc.length));
-    setText(this.el.period, periodName(doc.period) + (mc.time_up ? " (time up)" : mc.paused ? " (paused)" : ""));
+    setText(this.el.period, periodName(doc.period) + (mc.time_up ? t(" (time up)") : mc.paused ? t(" (paused)") : ""));
     let remaining = null;
     let counting = false;
     if (this.frozen) {

@@ -17,6 +17,7 @@
 // module is not in yet, the state waits, and every message after it waits behind it (GameGate), until the
 // module is in (or the game is shown plainly): then they are taken in the order they came.
 
+import { t as say } from "sb/i18n.js";
 import mqtt from "mqtt";
 import { GameGate, gameNow } from "sb/games.js";
 import { checkClock, checkLeds, checkState, decodeText, parseJson, trailingSeq } from "sb/validate.js";
@@ -164,7 +165,7 @@ export class BoardFeed {
     try {
       show();
     } catch (err) {
-      this.h.onProblem?.("invalid", `Could not show a ${this.base}/${name} message: ${err?.message ?? err}`);
+      this.h.onProblem?.("invalid", say("Could not show a {topic} message: {why}", { topic: `${this.base}/${name}`, why: err?.message ?? err }));
     }
   }
 
@@ -175,7 +176,7 @@ export class BoardFeed {
     else if (!this.invalid.size) return true; // the common case: nothing was wrong, nothing to say
     else this.invalid.delete(topic);
     const [t, r] = [...this.invalid][0] ?? [];
-    this.h.onProblem?.("invalid", t ? `Ignoring an invalid ${t} message: ${r}` : null);
+    this.h.onProblem?.("invalid", t ? say("Ignoring an invalid {topic} message: {why}", { topic: t, why: r }) : null);
     return !why;
   }
 
@@ -186,7 +187,7 @@ export class BoardFeed {
     // a board coming back may have restarted: take its next state whatever its seq
     if (text === "online" && was === "offline") this.reset();
     this.h.onStatus?.(text);
-    this.h.onProblem?.("offline", text === "offline" ? "The board is offline: this is its last known state" : null);
+    this.h.onProblem?.("offline", text === "offline" ? say("The board is offline: this is its last known state") : null);
   }
 
   // After our reconnect or the board's restart the retained state comes afresh and is taken as it is.

@@ -8,6 +8,7 @@
 // Loading is asynchronous and the page's drawing is not: whoever hands a snapshot on asks `gameNow(doc)`
 // first, and while that says undefined, holds its messages back (GameGate) until the module is in.
 
+import { t } from "sb/i18n.js";
 import { PLAIN } from "sb/plain.js";
 
 const NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -20,7 +21,7 @@ const DEFAULTS = {
   possession: () => undefined, // who has the ball, if the game says it otherwise than offense/holder do
   describe: () => undefined, // an event's sentence when it carries none and the page's own words have none
   pitch: { arcs: false, goalSpace: false }, // the penalty arcs drawn; the goal area drawn as one space
-  clock: { moveLabel: "Move clock", turnLeft: () => null }, // the move clock's name; a snapshot's time left
+  clock: { get moveLabel() { return t("Move clock"); }, turnLeft: () => null }, // the move clock's name; a snapshot's time left
   ledMeanings: {}, // words for the LED meanings only this game lights
   legendWraps: false, // a long legend wraps under the board rather than widen its column
   panel: null, // {label, html, paint(doc)}: the game's own part of the match panel

@@ -2,6 +2,7 @@
 // `state` of `<prefix>/+/...`. A board appears as soon as either topic of it is seen.
 
 import { GameGate, gameNow } from "sb/games.js";
+import { onLanguage, t } from "sb/i18n.js";
 import { checkState, decodeText, parseJson } from "sb/validate.js";
 import { minute, phaseName } from "sb/words.js";
 
@@ -15,6 +16,7 @@ export class League {
     this.table = $("league");
     this.gate = new GameGate((t, p) => this.handle(t, p)); // a state waits for its game's module (sb/feed.js)
     $("league-view").hidden = false;
+    onLanguage(() => { for (const [id, entry] of this.boards) this.paintRow(id, entry); });
     conn.subscribe(`${prefix}/+/status`);
     conn.subscribe(`${prefix}/+/state`);
   }
@@ -39,7 +41,7 @@ export class League {
       entry.invalid = why;
       if (!why) entry.state = doc;
       const bad = [...this.boards].filter(([, b]) => b.invalid).map(([b]) => b);
-      this.onProblem("invalid", bad.length ? `Ignoring an invalid state from ${bad.join(", ")}: ${why ?? entry.invalid}` : null);
+      this.onProblem("invalid", bad.length ? t("Ignoring an invalid state from {boards}: {why}", { boards: bad.join(", "), why: why ?? entry.invalid }) : null);
     } else {
       return;
     }
@@ -74,9 +76,9 @@ export class League {
     const s = entry.state;
     row.querySelector(".score").textContent = s?.score ? `${s.score.red ?? "–"} – ${s.score.blue ?? "–"}` : "–";
     row.querySelector(".minute").textContent = s ? minute(s) : "";
-    row.querySelector(".phase").textContent = entry.invalid ? "invalid data" : s ? phaseName(s.phase) : "";
+    row.querySelector(".phase").textContent = entry.invalid ? t("invalid data") : s ? phaseName(s.phase) : "";
     const status = entry.status === "online" || entry.status === "offline" ? entry.status : "unknown";
-    row.querySelector(".status").textContent = status;
+    row.querySelector(".status").textContent = { online: t("online"), offline: t("offline"), unknown: t("unknown") }[status];
     row.dataset.status = status;
   }
 }

@@ -13,10 +13,12 @@
 import { createBoard, ledLegend, moveBetween, positionsChanged } from "sb/board.js";
 import { Clocks } from "sb/clock.js";
 import { gameNow } from "sb/games.js";
+import { onLanguage, said, t } from "sb/i18n.js";
 import { PLAIN } from "sb/plain.js";
 import { announcement, describe, meaningLabel, minute, phaseName, possession, toAct } from "sb/words.js";
 
 const FEED_LENGTH = 150;
+const ITEM_EVENTS = new WeakMap(); // a feed item -> its event (told again after a language switch)
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,6 +54,20 @@ export class MatchView {
     this.panelOf = undefined; // the game whose panel is in #game-panel
     this.beforePaint = null; // hands over the documents that wait for the next paint (BoardFeed.settle)
     this.settling = false;
+    onLanguage(() => this.relabel());
+  }
+
+  // Everything said again in the language just chosen: the panel's paint, the legend, the correction, the clocks
+  // and each feed item from the event it shows (the marked markup, the game's panel too, sb/i18n.js says itself).
+  relabel() {
+    this.legendKey = null;
+    this.dirty = { state: !!this.snapshot, leds: !!this.leds, board: !!this.snapshot };
+    for (const li of document.querySelectorAll("#feed li")) {
+      const ev = ITEM_EVENTS.get(li);
+      if (ev) li.textContent = describe(ev, this.game);
+    }
+    this.clocks.paint();
+    this.schedule();
   }
 
   // A new snapshot: the arrow comes from what moved since the one before (the replay, which may
@@ -134,7 +150,7 @@ export class MatchView {
     setData(document.body, "game", game.name);
     setData(document.body, "gamePage", game.plain ? "plain" : "module");
     document.body.classList.toggle("legend-wraps", game.legendWraps === true);
-    setText($("move-clock-label"), game.clock?.moveLabel ?? "Move clock");
+    setText($("move-clock-label"), game.clock?.moveLabel ?? t("Move clock"));
     const panel = $("game-panel");
     if (panel) {
       if (this.panelOf !== game) {
@@ -170,8 +186,8 @@ export class MatchView {
     const corr = $("correction");
     if (corr) {
       const c = doc.correction;
-      const text = c ? `Board out of step: ${c.text ?? "set it as the LEDs show"}` +
-        (doc.corrections_left > 1 ? ` (${doc.corrections_left} corrections left)` : "") : "";
+      const text = c ? t("Board out of step: {what}", { what: c.say ? said(c.say) : c.text ?? t("set it as the LEDs show") }) +
+        (doc.corrections_left > 1 ? t(" ({n} corrections left)", { n: doc.corrections_left }) : "") : "";
       setText(corr, text);
       corr.hidden = !c;
     }
@@ -187,6 +203,7 @@ export class MatchView {
   eventItem(ev, when) {
     const li = document.createElement("li");
     li.textContent = describe(ev, this.game);
+    ITEM_EVENTS.set(li, ev);
     li.dataset.event = String(ev?.event ?? "");
     if (Number.isInteger(ev?.seq)) li.dataset.seq = String(ev.seq);
     if (when) li.dataset.minute = when;

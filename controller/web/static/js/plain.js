@@ -3,6 +3,7 @@
 // the snapshot has the ones every game's snapshot has; each event as the sentence it carries, else as its
 // name and fields. Nothing here knows the game, so nothing may assume a field is there.
 
+import { t } from "sb/i18n.js";
 import { team } from "sb/words.js";
 
 const MAX_ROWS = 400; // a huge snapshot is cut, not allowed to stall the page
@@ -63,7 +64,7 @@ function plainValue(v) {
 export function plainly(event) {
   const fields = Object.entries(event ?? {}).filter(([k]) => !["event", "seq", "text", "ts"].includes(k))
     .map(([k, v]) => `${words(k)} ${plainValue(v)}`).join(", ");
-  return `${event?.event || "unknown event (no name)"}` + (fields ? `: ${fields}` : "");
+  return `${event?.event || t("unknown event {name}", { name: t("(no name)") })}` + (fields ? `: ${fields}` : "");
 }
 
 // The core's and the daemon's events, which every game shares: the page's own sentences tell them.
@@ -83,18 +84,20 @@ export const PLAIN = Object.freeze({
   // the sentence the event carries was taken before this (sb/words.js describe)
   describe: (event) => (SHARED.has(event?.event) ? undefined : plainly(event)),
   pitch: { arcs: false, goalSpace: false },
-  clock: { moveLabel: "Move clock", turnLeft: () => null },
+  clock: Object.freeze({ get moveLabel() { return t("Move clock"); }, turnLeft: () => null }),
   ledMeanings: {},
   legendWraps: false,
-  panel: {
-    label: "The snapshot's fields",
-    html: `
-  <h2>The game's data</h2>
+  panel: Object.freeze({
+    get label() { return t("The snapshot's fields"); },
+    get html() {
+      return `
+  <h2 data-t="The game's data">${t("The game's data")}</h2>
   <div class="table-wrap"><table id="plain-data" class="plain-data">
-    <thead><tr><th scope="col">Field</th><th scope="col">Value</th></tr></thead>
+    <thead><tr><th scope="col" data-t="Field">${t("Field")}</th><th scope="col" data-t="Value">${t("Value")}</th></tr></thead>
     <tbody></tbody>
-  </table></div>`,
+  </table></div>`;
+    },
     paint: paintData,
-  },
+  }),
   sim: null,
 });

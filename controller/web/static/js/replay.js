@@ -6,7 +6,8 @@
 import { moveBetween, positionsChanged } from "sb/board.js";
 import { gameOf } from "sb/games.js";
 import { MatchView } from "sb/live.js";
-import { announcement } from "sb/words.js";
+import { language, onLanguage, t } from "sb/i18n.js";
+import { announcement, describe } from "sb/words.js";
 
 export const FORMAT = "soccerboard.replay/1";
 const FRAME_MS = 250; // about four frames a second
@@ -91,6 +92,15 @@ class Player {
     cursor.setAttribute("x2", x);
   }
 
+  // A goal's or card's mark: the file's words (English, controller/web/replay.py), else the minute and the
+  // event's sentence in the language shown.
+  markText(m) {
+    const f = this.frames[m.frame];
+    const ev = (f?.events ?? []).find((e) => e?.event === m.kind);
+    if (language() === "en" || !ev) return m.text;
+    return f.minute && f.minute !== "-" ? `${f.minute} ${describe(ev)}` : describe(ev);
+  }
+
   play() {
     if (this.timer) return;
     if (this.i >= this.frames.length - 1) this.show(0);
@@ -124,9 +134,13 @@ class Player {
       b.dataset.mark = String(k);
       b.dataset.frame = String(m.frame);
       b.dataset.kind = m.kind;
-      b.textContent = m.text;
+      b.textContent = this.markText(m);
       return b;
     }));
+    onLanguage(() => {
+      for (const b of marks.querySelectorAll("button[data-mark]")) b.textContent = this.markText(this.marks[Number(b.dataset.mark)]);
+      this.show(this.i);
+    });
     marks.addEventListener("click", (e) => {
       const b = e.target.closest("button[data-mark]");
       if (!b) return;
@@ -153,14 +167,18 @@ async function main() {
   try {
     match = await decode($("match-data"));
   } catch (err) {
-    return fail(`The match data in this file cannot be read: ${err?.message ?? err}`);
+    return fail(t("The match data in this file cannot be read: {why}", { why: err?.message ?? err }));
   }
-  if (!match) return fail("This file holds no match: make one with `soccerboard report JOURNAL --html`.");
+  if (!match) return fail(t("This file holds no match: make one with `soccerboard report JOURNAL --html`."));
   if (match.format !== FORMAT || !Array.isArray(match.frames)) {
-    return fail(`Unknown replay format ${match.format ?? "(none)"}: this page reads ${FORMAT}.`);
+    return fail(t("Unknown replay format {format}: this page reads {reads}.", { format: match.format ?? t("(none)"), reads: FORMAT }));
   }
   if (match.board_id) $("board-name").textContent = match.board_id;
-  document.title = `Soccerboard replay: ${match.board_id ?? ""} ${match.started ?? match.journal ?? ""}`.trim();
+  const title = () => {
+    document.title = t("Soccerboard replay: {board} {started}", { board: match.board_id ?? "", started: match.started ?? match.journal ?? "" }).trim();
+  };
+  title();
+  onLanguage(title);
   // the page modules of the match's games (inline in the file: sb/games.js), in before the first frame
   const seen = new Map();
   for (const f of match.frames) seen.set(f.state?.ruleset, f.state);

@@ -8,6 +8,7 @@
 // lifted takes the ball along (`carries`), what a refused placement looks like in its snapshot (`refusal`),
 // the referee card a random draw gives (`randomCard`) and what a press line carries (`press`).
 
+import { onLanguage, said, t } from "sb/i18n.js";
 import { pawnName } from "sb/words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -36,19 +37,20 @@ export function setupSim({ publish, view }) {
 
   const send = (line) => {
     refusal(null);
-    publish(line).catch((err) => refusal(`not sent: ${err?.message ?? err}`));
+    publish(line).catch((err) => refusal(t("not sent: {why}", { why: err?.message ?? err })));
   };
 
   const describeHeld = ({ square, token, carry = false }) => {
-    if (token === "ball") return `the ball (from ${square})`;
-    if (carry) return `${describeHeld({ square, token })} with the ball`;
+    if (token === "ball") return t("the ball (from {square})", { square });
+    if (carry) return t("{held} with the ball", { held: describeHeld({ square, token }) });
     const pawns = view.snapshot?.pawns ?? {};
     const id = Object.keys(pawns).find((k) => k.startsWith(`${token}-`) && pawns[k]?.square === square);
-    return `${id ? pawnName(id) : `a ${token} pawn`} (from ${square})`;
+    const what = id ? pawnName(id) : token === "red" ? t("a red pawn") : token === "blue" ? t("a blue pawn") : t("a {token} pawn", { token });
+    return t("{what} (from {square})", { what, square });
   };
 
   const showHand = () => {
-    $("in-hand").textContent = hand.length ? hand.map(describeHeld).reverse().join(", ") : "nothing";
+    $("in-hand").textContent = hand.length ? hand.map(describeHeld).reverse().join(", ") : t("nothing");
     $("in-hand").dataset.count = String(hand.length);
     $("sim-drop").disabled = !hand.length;
     view.setHeld(hand.flatMap((h) => (h.carry ? [h, { square: h.square, token: "ball" }] : [h])));
@@ -92,7 +94,7 @@ export function setupSim({ publish, view }) {
   const showControls = (game) => {
     if (controlsOf === game) return;
     controlsOf = game;
-    $("sim-hint").textContent = game.sim?.hint ?? "Click a token to lift it, then a square to put it down.";
+    $("sim-hint").textContent = game.sim?.hint ?? t("Click a token to lift it, then a square to put it down.");
     $("sim-game-controls").innerHTML = game.sim?.controls ?? "";
     game.sim?.attach?.(send); // a game whose own panel enters lines sends them here (on sim/input)
   };
@@ -126,6 +128,11 @@ export function setupSim({ publish, view }) {
   // Pixels dice the browser reads (Web Bluetooth), loaded only by a page that rolls dice
   import("sb/bluetooth_dice.js").then(({ mountBluetoothDice }) =>
     mountBluetoothDice($("roll-face").closest(".row"), (die, value) => send({ type: "roll", die, value })));
+  onLanguage(() => {
+    controlsOf = undefined; // the game's controls and hint, said again
+    showControls(view.game);
+    showHand();
+  });
   return {
     pick,
     // a placement the referee refused may put the board out of step; the game's snapshot then says why
@@ -133,14 +140,14 @@ export function setupSim({ publish, view }) {
       showControls(view.game);
       const why = view.game.sim?.refusal?.(doc) ?? null;
       const key = why ? JSON.stringify(why) : null;
-      if (why && key !== shownMismatch) refusal(`Refused: ${why.detail ?? why.reason ?? "the board is out of step"}`);
+      if (why && key !== shownMismatch) refusal(t("Refused: {why}", { why: why.say ? said(why.say) : why.detail ?? why.reason ?? t("the board is out of step") }));
       shownMismatch = key;
     },
     onEvent(ev) {
       if (ev?.event === "yellow_card" && (ev.team === "red" || ev.team === "blue")) lastYellow = { ...lastYellow, [ev.team]: ev.pawn };
     },
     onResponse(doc) {
-      if (doc?.request === "sim/input" && doc.status === "error") refusal(String(doc.detail ?? doc.reason ?? "refused"));
+      if (doc?.request === "sim/input" && doc.status === "error") refusal(doc.say ? said(doc.say) : String(doc.detail ?? doc.reason ?? t("refused")));
     },
   };
 }
