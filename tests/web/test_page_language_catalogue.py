@@ -1,0 +1,35 @@
+"""The page's catalogue is complete: every string the page marks (`t("...")` in its JavaScript, `data-t...` in its
+HTML) has an Italian translation in controller/i18n/locale/it/LC_MESSAGES/page.po, not fuzzy and with the same
+placeholders, compiled into page.mo and exported into the JSON the page loads (controller/web/static/i18n/it.json)."""
+from __future__ import annotations
+
+import json
+import re
+
+from controller.i18n.catalogues import DOMAINS, EXPORT_DIR, extract, mo_bytes, po_path, read, translated
+
+PAGE = next(d for d in DOMAINS if d.name == "page")
+PLACEHOLDER = re.compile(r"\{(\w+)[^}]*\}")
+
+
+def test_every_marked_page_string_has_an_italian_translation():
+    marked = {m.id for m in extract(PAGE) if m.id}
+    assert len(marked) > 400, len(marked)        # the extraction reads the page's JavaScript and HTML
+    catalog = read(po_path("page", "it"))
+    have = translated(catalog)
+    assert sorted(marked - have.keys()) == [], "marked on the page, not translated in page.po"
+    assert [m.id for m in catalog if m.id and m.fuzzy] == []
+    assert sorted(have.keys() - marked) == [], "page.po translates what the page no longer says"
+
+
+def test_each_translation_keeps_the_placeholders_of_its_english():
+    for msgid, msgstr in translated(read(po_path("page", "it"))).items():
+        assert set(PLACEHOLDER.findall(msgstr)) == set(PLACEHOLDER.findall(msgid)), (msgid, msgstr)
+
+
+def test_the_page_loads_what_page_po_says():
+    catalog = read(po_path("page", "it"))
+    assert po_path("page", "it").with_suffix(".mo").read_bytes() == mo_bytes(catalog), "page.mo is not compiled"
+    exported = json.loads((EXPORT_DIR / "it.json").read_text(encoding="utf-8"))
+    stale = {k: (v, exported.get(k)) for k, v in translated(catalog).items() if exported.get(k) != v}
+    assert stale == {}, "controller/web/static/i18n/it.json is not exported from page.po"
