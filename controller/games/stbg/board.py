@@ -44,9 +44,16 @@ def on_board(file: int, rank: int) -> bool:
     return 0 <= file < 8 and 1 <= rank <= 16
 
 
+def _king(a: int, b: int) -> int:
+    return max(abs(file_of(a) - file_of(b)), abs(rank_of(a) - rank_of(b)))
+
+
+_KING = [_king(a, b) for a in range(N_SQUARES) for b in range(N_SQUARES)]
+
+
 def king(a: int, b: int) -> int:
     """Steps between two squares for a piece that moves straight or diagonally (king distance)."""
-    return max(abs(file_of(a) - file_of(b)), abs(rank_of(a) - rank_of(b)))
+    return _KING[a * N_SQUARES + b]
 
 
 def mask(*squares: int) -> int:
@@ -94,9 +101,16 @@ def goal_area_mates(s: int) -> int:
     return 1 << s
 
 
+def _cost(a: int, b: int) -> int:
+    return min(king(x, y) for x in squares_of(goal_area_mates(a)) for y in squares_of(goal_area_mates(b)))
+
+
+_COST = [_cost(a, b) for a in range(N_SQUARES) for b in range(N_SQUARES)]
+
+
 def cost(a: int, b: int) -> int:
     """Fewest steps of a player from a to b, crossing any square; a goal area is one space (S1, S5)."""
-    return min(king(x, y) for x in squares_of(goal_area_mates(a)) for y in squares_of(goal_area_mates(b)))
+    return _COST[a * N_SQUARES + b]
 
 
 def line(a: int, b: int) -> list[int] | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import (
+    ALL,
     ANY_GOAL_AREA,
     DIRECTIONS,
     GOAL_AREA,
@@ -98,34 +99,36 @@ def clash_mask(st: State, pawn: int) -> int:
 def holder_distances(st: State, holder: int, limit: int) -> dict[int, int]:
     """Fewest steps of the holder to each square it may end on within `limit` (S5): it never enters an
     opponent's square, crosses no goal area, never enters its own; the opponents' goal area is a last
-    step, and only while no opponent stands in it (it is one space)."""
+    step, and only while no opponent stands in it (it is one space). A breadth-first search on bit masks, a
+    step's squares at a time."""
     team = team_of(holder)
     opp = team_mask(st, other(team))
     blocked = opp | ANY_GOAL_AREA
-    start = goal_area_mates(st.sq[holder])
-    dist = dict.fromkeys(squares_of(start), 0)
-    frontier = list(dist)
+    seen = goal_area_mates(st.sq[holder])
+    frontier = seen
     out: dict[int, int] = {}
     opp_area = GOAL_AREA[other(team)]
-    area_open = not opp_area & opp
+    into = 0 if opp_area & opp else opp_area
     for d in range(1, limit + 1):
-        nxt = []
-        for s in frontier:
-            for n in squares_of(NEIGHBOURS[s]):
-                if n in dist:
-                    continue
-                if opp_area >> n & 1:
-                    if area_open:
-                        dist[n] = d
-                        out[n] = d
-                    continue
-                if blocked >> n & 1:
-                    continue
-                dist[n] = d
-                out[n] = d
-                nxt.append(n)
-        frontier = nxt
+        new = grow(frontier) & ~seen
+        if not new:
+            break
+        frontier = new & ~blocked
+        reached = frontier | (new & into)
+        seen |= reached
+        for s in squares_of(reached):
+            out[s] = d
     return out
+
+
+_NOT_A = ALL & ~sum(1 << (r * 8) for r in range(16))
+_NOT_H = ALL & ~sum(1 << (r * 8 + 7) for r in range(16))
+
+
+def grow(m: int) -> int:
+    """The squares of `m` and every square next to one of them (king steps)."""
+    row = m | ((m << 1) & _NOT_A) | ((m >> 1) & _NOT_H)
+    return (row | (row << 8) | (row >> 8)) & ALL
 
 
 def offside(st: State, team: int, receiver_square: int) -> bool:
