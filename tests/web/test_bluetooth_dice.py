@@ -152,6 +152,19 @@ def test_a_die_that_is_not_six_sided_is_refused(sim, bt_page, pixels):
     assert page.inner_text(".bt-die[data-team='blue'] button") == "Connect the blue Pixels die"
 
 
+def test_one_die_cannot_roll_for_both_teams(sim, bt_page, pixels):
+    page = bt_page
+    _open_sim(sim, page)
+    die = pixels()
+    page.click(".bt-die[data-team='red'] button")
+    die.pump(lambda: page.locator(".bt-die[data-team='red'][data-state='ready']").count() == 1)
+    page.click(".bt-die[data-team='blue'] button")                 # the chooser offers the same die
+    die.pump(lambda: "the red team's" in _status(page, "blue"))
+    assert page.locator(".bt-die[data-team='blue']").get_attribute("data-state") == "none"
+    assert page.locator(".bt-die[data-team='red']").get_attribute("data-state") == "ready"
+    assert die.writes.count(bytes([WHO_ARE_YOU])) == 1
+
+
 def test_pixels_messages_decode_as_the_packages_lay_them_out(web_server, bt_page):
     """sb/pixels_messages.js in the browser: the legacy and chunked whoAreYou answers, the roll states that
     count, the old firmware's d6 face order, and the blink bytes."""
