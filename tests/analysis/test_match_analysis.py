@@ -105,3 +105,17 @@ def test_the_html_replay_marks_the_blunder_at_its_move_and_draws_the_graph(givea
 def test_without_analyse_the_replay_has_no_graph(giveaway):
     html = replay.render_replay_html(giveaway[0])
     assert "win-chance-graph" not in html and '<figure id="win-chance" hidden></figure>' in html
+
+
+def test_another_game_with_a_search_is_analysed_through_the_same_seam(tmp_path):
+    """Soccer The Board Game's bots play a short match: its decisions are judged in its own notation."""
+    from controller.players import players_for
+    lines: list[dict] = []
+    players_for("stbg").play_match(1, {"half_minutes": 1.0}, on_line=lambda line, out: lines.append(line))
+    doc = analyse_match(write_journal(tmp_path / "stbg.jsonl", lines, ruleset="stbg"))
+    assert doc["ruleset"] == "stbg" and doc["red_at_end"] in (0.0, 0.5, 1.0)
+    assert doc["teams"]["red"]["decisions"] and doc["teams"]["blue"]["decisions"]
+    frames = [d["frame"] for d in doc["decisions"]]
+    assert frames == sorted(frames) and frames[-1] < doc["frames"]
+    assert all(d["before"] >= d["after"] and d["played"] and d["best"] for d in doc["decisions"])
+    assert any(d["played"].startswith(("red-p", "blue-p")) for d in doc["decisions"])     # its pawns' names
