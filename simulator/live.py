@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from controller import games as registry
 from controller.commandline import at_least_one, not_negative, port, positive
 from controller.daemon.coach_desk import CoachDesk
+from controller.daemon.computer_seat import ComputerSeat
 from controller.daemon.inputs.sources import LineSource, ScenarioSource
 from controller.daemon.main import (
     FAILED,
@@ -32,6 +33,7 @@ from controller.daemon.main import (
     setup_logging,
     storyteller,
 )
+from controller.daemon.match_seat import level_argument
 from controller.daemon.operations.config import ConfigError, Settings, file_problems
 from controller.daemon.outputs.broker import EmbeddedBroker, free_port
 from controller.daemon.outputs.observer_thread import ObserverThread
@@ -166,6 +168,14 @@ def sim_command(args) -> int:
             overrides["game__ruleset"] = args.ruleset
         if args.kickoff:
             overrides["game__kickoff"] = args.kickoff
+        if args.computer:
+            if args.human is not None or args.manual:
+                raise SimError("--computer plays one team against a person: not with --human or --manual")
+            overrides["match__computer"] = args.computer
+        elif args.manual:
+            overrides["match__computer"] = "none"      # people play both teams; the seat gives hints only
+        if args.level is not None:
+            overrides["match__level"] = args.level
         settings = settings_from(args.config, **overrides)
         options = match_options(args, settings)
         if not args.journal_dir and not args.config:
@@ -182,7 +192,8 @@ def sim_command(args) -> int:
     if journal_refused(settings, "sim"):
         return FAILED
     settings.game.options = options
-    people = args.manual or args.human is not None    # a person plays: time is the wall clock, as on a board
+    # a person plays: time is the wall clock, as on a board
+    people = args.manual or args.human is not None or args.computer is not None
     hardware = open_hardware({"backend": "sim", "clock": "wall" if people else "sim"})
     broker = web = None
     url = args.broker
@@ -211,7 +222,7 @@ def sim_command(args) -> int:
                 print(f"open     {page}{query}", flush=True)
         print(f"broker   {mask_url(url)}" + (f"   (websockets {broker.ws_url})" if broker else ""), flush=True)
         print(f"journal  {settings.journal.dir}", flush=True)
-        source: LineSource | BotOpponent | None = None
+        source: LineSource | BotOpponent | ComputerSeat | None = None
 
         def backlog() -> int:   # at full speed, wait for MQTT too (while it is up), or the outbox grows
             return daemon.inputs.qsize() + (pub.backlog() if pub.connected.is_set() else 0)
@@ -224,13 +235,15 @@ def sim_command(args) -> int:
             from simulator.players import BotOpponent  # the bots' modules only when a bot plays: a faster start
             source = BotOpponent("blue" if args.human == "red" else "red", args.seed, daemon.put,
                                  ruleset=settings.game.ruleset).attach(daemon)
-        elif not args.manual:
+        elif args.computer is not None or args.manual:    # the computer's seat (none with --manual), and hints
+            source = ComputerSeat(daemon, seed=args.seed, think=1.0, hands=False).attach()
+        else:
             from simulator.players import AutoplaySource
             source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches,
                                     ruleset=settings.game.ruleset, **kw)
         console = ObserverThread(Console(args.quiet, teller))    # a stuck terminal stops no answer
         daemon.observers.append(console)
-        finite = source is not None and args.human is None
+        finite = source is not None and not people
         status = serve(daemon, source, stop_when_done=finite and not args.stay)
         console.close()
         if status == INTERRUPTED:
@@ -253,7 +266,7 @@ def _tell_resume(daemon: Daemon, settings: Settings, args) -> None:
         print(f"stopped; journals are in {settings.journal.dir}", file=sys.stderr, flush=True)
         return
     print(f"stopped; the unfinished match is kept in {journal}", file=sys.stderr, flush=True)
-    if args.human is None and not args.manual:
+    if args.human is None and not args.manual and args.computer is None:
         print(f"resume it with: {resume_command(str(settings.journal.dir), sys.argv[1:])}",
               file=sys.stderr, flush=True)
     else:
@@ -323,6 +336,11 @@ def add_sim_options(p: argparse.ArgumentParser) -> None:
                    help="no bots: a standard set-up, then people play both teams in the browser (wall-clock time)")
     p.add_argument("--human", choices=("red", "blue"),
                    help="a person plays this team in the browser, a seeded bot the other (wall-clock time)")
+    p.add_argument("--computer", choices=("red", "blue"),
+                   help="the searching computer plays this team, a person the other in the browser (wall-clock "
+                        "time); the page's hint button works with --computer and --manual")
+    p.add_argument("--level", type=level_argument, metavar="1-5",
+                   help="the computer's level, 1 (casual) to 5 (strongest); default: the config's [match] level")
     p.add_argument("--kickoff", choices=("red", "blue"),
                    help="the team that kicks off the match people play (--manual, --human); default: the config's "
                         "[game] kickoff, else as the game decides (a roll-off; a game played at a table asks for it)")

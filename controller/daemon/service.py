@@ -21,7 +21,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -31,10 +31,11 @@ from hal.sim import SimBoard
 
 from . import checkpoint
 from .inputs.clockfeed import ClockFeed
-from .inputs.commands import CommandError, RateLimit, parse_command, response
+from .inputs.commands import CommandError, RateLimit, command_seat, parse_command, response
 from .inputs.hardware import HardwarePoller
 from .inputs.siminput import SimInputError, deliver, parse_payload
 from .journal import ABANDONED, FINISHED, JournalFailed, JournalStore, JournalWriter, dumps
+from .match_seat import MatchSeat, seat_from
 from .outputs.leds import led_document
 from .outputs.publisher import Msg, Publisher, clock_document, event_msg, iso
 from .referee import Referee, Step
@@ -120,6 +121,11 @@ class Daemon:
         self.damage: dict | None = None      # the damage announced at start-up (for status and tests)
         self.observers: list = []            # called with each batch of durable outputs (terminal view)
         self.after_step: list = []           # called on the core thread with the Referee after each input
+        # the computer's seat for the match set up next (config [match]; a new_game command's keys for its match)
+        self.match_seat: MatchSeat = settings.match.seat()
+        # the step of an action the LEDs guide the hands through (computer_seat.py), read on the core thread
+        self.guide: Callable[[Referee], tuple[int, int] | None] | None = None
+        self.command_hooks: dict[str, Callable[[bytes], None]] = {}   # commands that are no game input (hint)
         self.sim_mode = sim_mode             # `soccerboard sim`: <base>/sim/input drives the board
         # a simulated board whose tokens follow the game: its sensors move what the game moves by itself
         self.sim_board = hardware.leds if board_follows_game and isinstance(hardware.leds, SimBoard) else None
@@ -141,13 +147,21 @@ class Daemon:
             self._refuse_over_rate(self._command_rate, name[:40], f"more than {COMMAND_RATE} commands a second",
                                    lambda: _request_id(name, payload))
             return
+        hook = self.command_hooks.get(name)
+        if hook is not None:
+            hook(payload)
+            return
         try:
             line, request_id = parse_command(name, payload)
         except CommandError as e:
             log.warning("refused command %.40s: %s", name, e)
             self._answer_now(response(name[:40], error=str(e), request_id=e.request_id))
             return
-        self.put("command", line, {"command": name}, (name, request_id))
+        origin: dict[str, object] = {"command": name}
+        seat = command_seat(name, payload)
+        if seat:
+            origin["match"] = seat_from(seat, self.settings.match.seat()).to_json()
+        self.put("command", line, origin, (name, request_id))
 
     def on_sim_input(self, payload: bytes) -> None:
         """From the MQTT thread: a simulator input becomes a physical event on the sim board (siminput.py)."""
@@ -275,6 +289,9 @@ class Daemon:
                 self.put("control", {"type": "setup", "formation": "standard",
                                      **({"kickoff": self.settings.game.kickoff} if self.settings.game.kickoff else {})})
         else:
+            seat = jf.header.get("match")
+            if isinstance(seat, dict):
+                self.match_seat = seat_from(seat, self.match_seat, "the journal's match")
             self.journal_path, self.journal_lines = jf.path, len(jf.lines)
             self._match_inputs = _inputs_since_setup(jf.lines)
             if self.sim_board is not None:
@@ -297,7 +314,9 @@ class Daemon:
         if planner is None:                   # no LED plan for this game yet: a dark board, said as such
             doc, frame = led_document(), blank_led_frame()
         else:
-            plan = planner(core.game, core.board_view())
+            view = core.board_view()
+            guide = self.guide(self.referee) if self.guide is not None and self.referee is not None else None
+            plan = planner(core.game, view if guide is None else replace(view, guide=guide))
             doc, frame = plan.to_json(), plan.frame()
         if doc == getattr(self, "_last_leds", None) and not force:
             return []
@@ -333,8 +352,9 @@ class Daemon:
             try:
                 if item is not None and item.line.get("type") == _READ:
                     reply = _answer(item, self._started(), None)
-                    if reply is not None:
-                        self.journal.publish_only([reply])
+                    shown = ([reply] if reply is not None else []) + self._led_msgs()   # a guide it changed
+                    if shown:
+                        self.journal.publish_only(shown)
                     continue
                 due = self._due if item is None else None
                 if item is not None or (due is not None and self._clock.since() >= due - 0.0005):
@@ -406,6 +426,9 @@ class Daemon:
         reached = step.verdict.get("reason") not in ("bad_input", "no_game")
         began = is_setup and step.verdict.get("ok")
         if began:
+            seat = (item.origin or {}).get("match")
+            self.match_seat = seat_from(seat, self.settings.match.seat()) if isinstance(seat, dict) \
+                else self.settings.match.seat()
             self._begin_match(item, seq_before, opened)
         elif opened is not None:              # the core refused the set-up: its journal is not needed
             _discard(*opened)
@@ -454,7 +477,8 @@ class Daemon:
         path, file = opened
         header = {"board_id": self.settings.board_id, "board_follows_game": self.follows,
                   "ruleset": self._started().core.ruleset.name,
-                  "options": self.options, "seq_base": seq_before, "started": iso(), "source": item.origin}
+                  "options": self.options, "seq_base": seq_before, "started": iso(), "source": item.origin,
+                  "match": self.match_seat.to_json()}
         self.journal.open(path, header, file=file)
         self.journal_path, self.journal_lines = path, 0
         self._prune_due.set()

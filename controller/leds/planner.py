@@ -6,7 +6,8 @@ the ball's squares, the offside line, the set-up's fixes and exclusion zone), so
 legal and worth lighting and the planner only says how. Each square shows one meaning, the first that applies
 in palette.PRIORITY (highest first):
 
-    correction step (lift here / put here)  >  identity question  >  set-up guidance (sent-off pawn
+    correction step (lift here / put here)  >  identity question  >  the computer's step or a hint (lift
+    here / put here: when one is shown, no other move guidance is)  >  set-up guidance (sent-off pawn
     to lift, token to move, where it may go)  >  lifted pawn's legal destinations  >  lifted-from square
     >  dribble / ball destinations  >  exclusion zone  >  pawns in an offside position  >  offside line
     >  move-clock warning  >  points left  >  team to act
@@ -92,7 +93,15 @@ def plan_leds(state: GameState, view: BoardView = AGREES, warning_seconds: float
     if view.ambiguous:
         add(("identity_question", view.ambiguous))
 
-    if st.restarting:
+    if view.guide is not None:      # one action to carry out: its step alone, where the hands are
+        lift, put = view.guide
+        if lift >= 0:
+            add(("computer_lift", 1 << lift))
+        if put >= 0:
+            add(("computer_put", 1 << put))
+        for s, _ in view.lifted:
+            add(("lifted_from", 1 << s))
+    elif st.restarting:
         _setup_layers(game, view, add)
     else:
         in_hand = [(s, t) for s, t in view.lifted if t != "ball"]

@@ -35,6 +35,7 @@ from controller.echo import quoted
 from controller.games import UnknownGame, default, info
 from controller.scenario import registered_game
 
+from ..match_seat import MatchSeat
 from .config_env import MAX_DEPTH, EnvError, Environment, Loc, bare_type, dotted, merged, read_environment, too_deep
 
 DEFAULT_PATH = "/etc/soccerboard/soccerboard.toml"
@@ -177,6 +178,18 @@ class GameConfig(_Section):
         return v
 
 
+class MatchConfig(_Section):
+    """The computer's seat at the board (controller/daemon/computer_seat.py); `cmd/new_game` may change it for
+    one match."""
+    computer: Literal["red", "blue", "none"] = Field("none", description="the team the computer plays")
+    level: int = Field(3, ge=1, le=5, description="1 (casual) .. 5 (the strongest search)")
+    computer_dice: Literal["die", "virtual"] = Field(
+        "die", description="die: a person rolls the computer's die; virtual: the daemon draws its rolls")
+
+    def seat(self) -> MatchSeat:
+        return MatchSeat(self.computer, self.level, self.computer_dice)
+
+
 class DaemonConfig(_Section):
     tick_seconds: float = Field(0.1, gt=0, le=1.0, description="how often a simulated time source is looked at "
                                 "(on a real clock the core sleeps until an input or a deadline)")
@@ -237,6 +250,7 @@ class Settings(BaseSettings):
     mqtt: MqttConfig = Field(default_factory=MqttConfig)
     journal: JournalConfig = Field(default_factory=JournalConfig)
     game: GameConfig = Field(default_factory=GameConfig)
+    match: MatchConfig = Field(default_factory=MatchConfig)
     daemon: DaemonConfig = Field(default_factory=DaemonConfig)
     homeassistant: HomeAssistantConfig = Field(default_factory=HomeAssistantConfig)
     web: WebConfig = Field(default_factory=WebConfig)

@@ -31,7 +31,7 @@ import paho.mqtt.client as mqtt
 
 log = logging.getLogger(__name__)
 
-RETAINED = {"state": 1, "clock": 1, "leds": 0, "status": 1}
+RETAINED = {"state": 1, "clock": 1, "leds": 0, "status": 1, "computer": 1}
 ACK_REPORT_SECONDS = 0.5   # the acknowledged-up-to watermark is written to disk at most this often
 EARLY_ACK_SECONDS = 2.0     # paho reuses a mid only after 65535 more messages, far longer than this
 
