@@ -395,7 +395,8 @@ function initial(snap, type, key, kind, opt, draft) {
 function chipLabel(snap, kind, v) {
   if (ID.test(String(v))) {
     const m = snap?.models?.[v];
-    return `<span class="sc-shirt">${esc(m?.shirt ?? shirtOf(v))}</span>${m?.keeper ? " gk" : ""}`;
+    const gk = m?.keeper ? ` ${t("gk")}` : "";
+    return `<span class="sc-shirt">${esc(m?.shirt ?? shirtOf(v))}</span>${gk}`;
   }
   if (kind === "area") {
     const [x, area] = String(v).split(":");
@@ -411,8 +412,9 @@ function fieldHtml(snap, type, [key, kind, opt = {}], units) {
   const label = `<span class="sc-label">${esc(fieldLabel(key, opt))}</span>`;
   const attrs = `data-form="${type}" data-key="${key}" data-kind="${kind}"`;
   if (kind === "dist") {
+    const inUnits = t("{field} in {units}", { field: fieldLabel(key, opt), units });
     const chips = unitChips(opt.chips ?? [], units).map((c) => `<button type="button" class="sc-chip" ${attrs} data-value="${c}" aria-pressed="${value === c}">${c}</button>`).join("");
-    return `<div class="sc-field" data-key="${key}">${label}<span class="sc-chips">${chips}<input type="number" inputmode="decimal" min="0" step="0.5" class="sc-num" ${attrs} value="${value ?? ""}" aria-label="${esc(t("{field} in {units}", { field: fieldLabel(key, opt), units }))}"> ${units}</span></div>`;
+    return `<div class="sc-field" data-key="${key}">${label}<span class="sc-chips">${chips}<input type="number" inputmode="decimal" min="0" step="0.5" class="sc-num" ${attrs} value="${value ?? ""}" aria-label="${esc(inUnits)}"> ${units}</span></div>`;
   }
   if (kind === "text") {
     return `<div class="sc-field" data-key="${key}">${label}<input type="text" maxlength="200" class="sc-text" ${attrs} value="${esc(value ?? "")}"></div>`;
@@ -464,10 +466,15 @@ export function lineOf(type, snap, draft = drafts[type] ?? {}) {
 }
 
 // ---- dice and the dispute --------------------------------------------------------------------------------
+// (the words are said before the markup: Babel's extractor does not see a t() inside a quoted attribute of a
+// template string, nor past an object literal's braces in one)
+const dieLabel = (x, n) => (n > 1 ? t("{team} die ({n} due):", { team: team(x), n }) : t("{team} die:", { team: team(x) }));
+const rollsLabel = (x, face) => t("{team} rolls {face}", { team: team(x), face });
+
 function diceHtml(snap) {
   const aw = snap?.awaiting ?? {};
-  const due = diceDue(aw).filter((t) => mayEnter(t));
-  return due.map((x) => `<div class="sc-die-row" data-team="${x}"><span class="team-${x}">${aw.dice[x] > 1 ? t("{team} die ({n} due):", { team: team(x), n: aw.dice[x] }) : t("{team} die:", { team: team(x) })}</span> ${[1, 2, 3, 4, 5, 6].map((v) => `<button type="button" class="sc-face die-${x}" data-die="${x}" data-face="${v}" aria-label="${t("{team} rolls {face}", { team: team(x), face: v })}">${v}</button>`).join("")}</div>`).join("");
+  const due = diceDue(aw).filter((x) => mayEnter(x));
+  return due.map((x) => `<div class="sc-die-row" data-team="${x}"><span class="team-${x}">${dieLabel(x, aw.dice[x])}</span> ${[1, 2, 3, 4, 5, 6].map((v) => `<button type="button" class="sc-face die-${x}" data-die="${x}" data-face="${v}" aria-label="${rollsLabel(x, v)}">${v}</button>`).join("")}</div>`).join("");
 }
 
 // ---- the teams' models ------------------------------------------------------------------------------------
@@ -480,6 +487,8 @@ function levelsText(levels) {
 
 function paintModels(doc, root) {
   const units = unitsOf(doc);
+  const yours = esc(t("your team's levels"));
+  const heads = [t("Name"), t("State"), t("Moved {units}", { units }), t("Zone {units}", { units }), t("Levels")];
   const own = role.kind === "coach" && privateView ? privateView.models ?? {} : {};
   for (const x of TEAMS) {
     const body = root.querySelector(`#sc-models-${x} tbody`);
@@ -494,7 +503,7 @@ function paintModels(doc, root) {
       return `<tr data-model="${esc(id)}" data-status="${esc(m.status)}"${m.neutralized ? " data-neutralized" : ""}${doc.awaiting?.model === id ? " data-awaited" : ""}>` +
         `<th scope="row">${esc(m.shirt ?? shirtOf(id))}</th><td>${esc(shownName(m, id))}${holder}</td><td>${esc(marks)}</td>` +
         `<td>${isInt(m.moved) || typeof m.moved === "number" ? `${m.moved}` : "–"}</td><td>${typeof m.zone_cm === "number" ? m.zone_cm : "–"}</td>` +
-        `<td class="sc-levels">${esc(levelsText(m.levels))}${hidden ? `<span class="sc-private" title="${esc(t("your team's levels"))}"> [${esc(levelsText(hidden))}]</span>` : ""}</td></tr>`;
+        `<td class="sc-levels">${esc(levelsText(m.levels))}${hidden ? `<span class="sc-private" title="${yours}"> [${esc(levelsText(hidden))}]</span>` : ""}</td></tr>`;
     });
     const key = rows.join("");
     if (body.dataset.key !== key) {
@@ -503,7 +512,7 @@ function paintModels(doc, root) {
     }
     const head = root.querySelector(`#sc-models-${x} thead`);
     if (head) {
-      const h = `<tr><th scope="col">#</th><th scope="col">${t("Name")}</th><th scope="col">${t("State")}</th><th scope="col">${t("Moved {units}", { units })}</th><th scope="col">${t("Zone {units}", { units })}</th><th scope="col">${t("Levels")}</th></tr>`;
+      const h = `<tr><th scope="col">#</th>${heads.map((w) => `<th scope="col">${esc(w)}</th>`).join("")}</tr>`;
       if (head.innerHTML !== h) head.innerHTML = h;
     }
   }
@@ -599,20 +608,30 @@ export function rosterLine(teamName, models) {
 
 const builder = { team: "red", points: DEFAULT_POINTS, models: standardRoster() };
 
+// The roster table's labels for screen readers, one a field and row.
+const ROW_LABELS = {
+  level: (k, n) => t("{field} of row {n}", { field: k, n }),
+  shirt: (n) => t("shirt of row {n}", { n }),
+  name: (n) => t("name of row {n}", { n }),
+  skill: (n) => t("skill of row {n}", { n }),
+  gk: (n) => t("keeper, row {n}", { n }),
+  bench: (n) => t("bench, row {n}", { n }),
+};
+
 function levelSelect(i, k, v, max = 4, blank = false) {
   const opts = (blank ? [""] : []).concat(Array.from({ length: max }, (_, n) => n + 1));
-  return `<select data-roster="${i}" data-field="${k}" aria-label="${t("{field} of row {n}", { field: k, n: i + 1 })}">${opts.map((o) => `<option value="${o}"${String(v ?? "") === String(o) ? " selected" : ""}>${o === "" ? "–" : o}</option>`).join("")}</select>`;
+  return `<select data-roster="${i}" data-field="${k}" aria-label="${ROW_LABELS.level(k, i + 1)}">${opts.map((o) => `<option value="${o}"${String(v ?? "") === String(o) ? " selected" : ""}>${o === "" ? "–" : o}</option>`).join("")}</select>`;
 }
 
 function rosterRows() {
   return builder.models.map((m, i) => `<tr data-row="${i}">` +
-    `<td><input type="number" min="0" max="99" data-roster="${i}" data-field="shirt" value="${esc(m.shirt)}" aria-label="${t("shirt of row {n}", { n: i + 1 })}"></td>` +
-    `<td><input type="text" maxlength="40" data-roster="${i}" data-field="name" value="${esc(m.name)}" aria-label="${t("name of row {n}", { n: i + 1 })}"></td>` +
+    `<td><input type="number" min="0" max="99" data-roster="${i}" data-field="shirt" value="${esc(m.shirt)}" aria-label="${ROW_LABELS.shirt(i + 1)}"></td>` +
+    `<td><input type="text" maxlength="40" data-roster="${i}" data-field="name" value="${esc(m.name)}" aria-label="${ROW_LABELS.name(i + 1)}"></td>` +
     LEVELS.map((k) => `<td>${levelSelect(i, k, m[k])}</td>`).join("") +
     `<td>${levelSelect(i, "SV", m.SV, 2, true)}</td>` +
-    `<td><select data-roster="${i}" data-field="skill" aria-label="${t("skill of row {n}", { n: i + 1 })}"><option value="">–</option>${SKILLS.map((s) => `<option value="${s}"${skillKey(s) === skillKey(m.skill) ? " selected" : ""}>${esc(skillName(s))}</option>`).join("")}</select></td>` +
-    `<td><input type="checkbox" data-roster="${i}" data-field="gk"${m.gk ? " checked" : ""} aria-label="${t("keeper, row {n}", { n: i + 1 })}"></td>` +
-    `<td><input type="checkbox" data-roster="${i}" data-field="bench"${m.bench ? " checked" : ""} aria-label="${t("bench, row {n}", { n: i + 1 })}"></td>` +
+    `<td><select data-roster="${i}" data-field="skill" aria-label="${ROW_LABELS.skill(i + 1)}"><option value="">–</option>${SKILLS.map((s) => `<option value="${s}"${skillKey(s) === skillKey(m.skill) ? " selected" : ""}>${esc(skillName(s))}</option>`).join("")}</select></td>` +
+    `<td><input type="checkbox" data-roster="${i}" data-field="gk"${m.gk ? " checked" : ""} aria-label="${ROW_LABELS.gk(i + 1)}"></td>` +
+    `<td><input type="checkbox" data-roster="${i}" data-field="bench"${m.bench ? " checked" : ""} aria-label="${ROW_LABELS.bench(i + 1)}"></td>` +
     `<td class="sc-cost" data-cost="${i}">${modelCost(m)}</td></tr>`).join("");
 }
 
@@ -931,23 +950,24 @@ const rosterHead = () => `<tr><th>#</th><th data-t="Name">${t("Name")}</th>${LEV
 export const panel = {
   get label() { return t("The referee's console"); },
   get html() {
+    const labels = { enter: t("Enter a line"), first: t("first reading"), second: t("second reading"), rolls: t("The latest rolls") };
     return `
   <div id="soccer">
   <p id="sc-awaiting" class="sc-awaiting" aria-live="polite"></p>
   <dl id="sc-facts" class="sc-facts"></dl>
   <p id="sc-refusal" class="sc-refusal" role="status" hidden></p>
-  <section id="sc-enter" data-t-aria-label="Enter a line" aria-label="${t("Enter a line")}" hidden>
+  <section id="sc-enter" data-t-aria-label="Enter a line" aria-label="${labels.enter}" hidden>
     <div id="sc-dice" class="sc-dice"></div>
     <div id="sc-forms" class="sc-forms"></div>
     <details id="sc-more" class="sc-more"><summary data-t="more">${t("more")}</summary><div id="sc-more-forms" class="sc-forms"></div></details>
     <details id="sc-dispute" class="sc-dispute"><summary data-t="Dispute">${t("Dispute")}</summary>
       <p class="hint" data-t="Two readings; one die decides (1-3 the first, 4-6 the second).">${t("Two readings; one die decides (1-3 the first, 4-6 the second).")}</p>
-      <input id="sc-dispute-a" type="text" maxlength="200" data-t-placeholder="first reading" placeholder="${t("first reading")}" data-t-aria-label="first reading" aria-label="${t("first reading")}">
-      <input id="sc-dispute-b" type="text" maxlength="200" data-t-placeholder="second reading" placeholder="${t("second reading")}" data-t-aria-label="second reading" aria-label="${t("second reading")}">
+      <input id="sc-dispute-a" type="text" maxlength="200" data-t-placeholder="first reading" placeholder="${labels.first}" data-t-aria-label="first reading" aria-label="${labels.first}">
+      <input id="sc-dispute-b" type="text" maxlength="200" data-t-placeholder="second reading" placeholder="${labels.second}" data-t-aria-label="second reading" aria-label="${labels.second}">
       <button type="button" id="sc-dispute-send" data-t="Send dispute">${t("Send dispute")}</button>
     </details>
   </section>
-  <section class="sc-rolls-box" data-t-aria-label="The latest rolls" aria-label="${t("The latest rolls")}" hidden><h2 data-t="Rolls">${t("Rolls")}</h2><ol id="sc-rolls" class="sc-rolls"></ol></section>
+  <section class="sc-rolls-box" data-t-aria-label="The latest rolls" aria-label="${labels.rolls}" hidden><h2 data-t="Rolls">${t("Rolls")}</h2><ol id="sc-rolls" class="sc-rolls"></ol></section>
   <div class="sc-role-row">
     <label><span data-t="View">${t("View")}</span> <select id="sc-role">
       <option value="spectator" data-t="spectator">${t("spectator")}</option><option value="referee" data-t="referee (simulator)">${t("referee (simulator)")}</option>

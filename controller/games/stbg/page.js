@@ -199,6 +199,7 @@ export const sim = {
       "Move as many players as the points allow, then press Done.");
   },
   get controls() {
+    const confirmTitle = t("Confirm which pawn stands where, when the referee asks");
     return `${teamRowButtons("red", team("red"))}${teamRowButtons("blue", team("blue"))}
       <div class="row stbg-only">
         <span>${t("Referee card:")}</span>
@@ -208,7 +209,7 @@ export const sim = {
         <button type="button" data-card="blank">${t("Blank")}</button>
       </div>
       <div class="row stbg-only">
-        <button type="button" data-press="confirm" title="${t("Confirm which pawn stands where, when the referee asks")}">${t("Confirm")}</button>
+        <button type="button" data-press="confirm" title="${confirmTitle}">${t("Confirm")}</button>
         <button type="button" data-press="undo">${t("Undo")}</button>
       </div>`;
   },

@@ -186,7 +186,8 @@ export class MatchView {
     const corr = $("correction");
     if (corr) {
       const c = doc.correction;
-      const text = c ? t("Board out of step: {what}", { what: c.say ? said(c.say) : c.text ?? t("set it as the LEDs show") }) +
+      const asShown = t("set it as the LEDs show");
+      const text = c ? t("Board out of step: {what}", { what: c.say ? said(c.say) : c.text ?? asShown }) +
         (doc.corrections_left > 1 ? t(" ({n} corrections left)", { n: doc.corrections_left }) : "") : "";
       setText(corr, text);
       corr.hidden = !c;

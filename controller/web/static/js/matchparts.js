@@ -12,10 +12,15 @@ const scoreAndClocks = () => `
     <span class="clocks"><span id="match-clock">00:00</span> <span id="period"></span></span>
     <span class="lang-switch" data-lang-switch></span>`;
 
-const boardParts = () => `
-    <svg id="board" data-t-aria-label="The board: red defends ranks 1 to 8, blue ranks 9 to 16" aria-label="${t("The board: red defends ranks 1 to 8, blue ranks 9 to 16")}"></svg>
+// (a t() call inside a quoted attribute of a template is not seen by Babel's extractor: the words come first)
+const boardParts = () => {
+  const board = t("The board: red defends ranks 1 to 8, blue ranks 9 to 16");
+  const legend = t("What the lit squares mean");
+  return `
+    <svg id="board" data-t-aria-label="The board: red defends ranks 1 to 8, blue ranks 9 to 16" aria-label="${board}"></svg>
     <p id="correction" hidden></p>
-    <ul id="legend" data-t-aria-label="What the lit squares mean" aria-label="${t("What the lit squares mean")}"></ul>`;
+    <ul id="legend" data-t-aria-label="What the lit squares mean" aria-label="${legend}"></ul>`;
+};
 
 const die = (team, msgid, title) => `<span class="die die-${team}" data-die="${team}" data-t-title="${msgid}" title="${title}">–</span>`;
 

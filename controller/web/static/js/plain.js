@@ -64,7 +64,9 @@ function plainValue(v) {
 export function plainly(event) {
   const fields = Object.entries(event ?? {}).filter(([k]) => !["event", "seq", "text", "ts"].includes(k))
     .map(([k, v]) => `${words(k)} ${plainValue(v)}`).join(", ");
-  return `${event?.event || t("unknown event {name}", { name: t("(no name)") })}` + (fields ? `: ${fields}` : "");
+  const noName = t("(no name)");
+  const name = event?.event || t("unknown event {name}", { name: noName });
+  return name + (fields ? `: ${fields}` : "");
 }
 
 // The core's and the daemon's events, which every game shares: the page's own sentences tell them.

@@ -171,7 +171,8 @@ async function main() {
   }
   if (!match) return fail(t("This file holds no match: make one with `soccerboard report JOURNAL --html`."));
   if (match.format !== FORMAT || !Array.isArray(match.frames)) {
-    return fail(t("Unknown replay format {format}: this page reads {reads}.", { format: match.format ?? t("(none)"), reads: FORMAT }));
+    const none = t("(none)");
+    return fail(t("Unknown replay format {format}: this page reads {reads}.", { format: match.format ?? none, reads: FORMAT }));
   }
   if (match.board_id) $("board-name").textContent = match.board_id;
   const title = () => {

@@ -140,7 +140,8 @@ export function setupSim({ publish, view }) {
       showControls(view.game);
       const why = view.game.sim?.refusal?.(doc) ?? null;
       const key = why ? JSON.stringify(why) : null;
-      if (why && key !== shownMismatch) refusal(t("Refused: {why}", { why: why.say ? said(why.say) : why.detail ?? why.reason ?? t("the board is out of step") }));
+      const outOfStep = t("the board is out of step");
+      if (why && key !== shownMismatch) refusal(t("Refused: {why}", { why: why.say ? said(why.say) : why.detail ?? why.reason ?? outOfStep }));
       shownMismatch = key;
     },
     onEvent(ev) {

@@ -74,6 +74,11 @@ export function periodName(period) {
 const HALVES = { 1: () => t("first half"), 2: () => t("second half"), 3: () => t("first half of extra time"),
   4: () => t("second half of extra time") };
 
+// "first half", else "period" (a sentence that names no number)
+function halfOrPeriod(period) {
+  return HALVES[period]?.() ?? t("period");
+}
+
 // "the first half" or "period 5"
 function half(period) {
   return HALVES[period]?.() ?? t("period {n}", { n: period });
@@ -166,9 +171,9 @@ const SAY = {
   roll_lapsed: (e) => t("{team}'s roll of {roll} lapses: no pawn can make that move", { team: team(e.team), roll: e.roll }),
   move_clock_expired: (e) => t("{team}'s move clock ran out", { team: team(e.team) }),
   reset_clock_expired: (e) => t("The set-up clock ran out") + (e.kind ? ` (${kindName(e.kind)})` : ""),
-  time_up: (e) => t("Time is up in the {half}: the chance is played out", { half: HALVES[e.period]?.() ?? t("period") }),
+  time_up: (e) => t("Time is up in the {half}: the chance is played out", { half: halfOrPeriod(e.period) }),
   half_time: (e) => t("Half time: Red {score} Blue", { score: score(e.score) }),
-  period_end: (e) => t("End of the {half}: Red {score} Blue", { half: HALVES[e.period]?.() ?? t("period"), score: score(e.score) }),
+  period_end: (e) => t("End of the {half}: Red {score} Blue", { half: halfOrPeriod(e.period), score: score(e.score) }),
   extra_time: () => t("Extra time"),
   shootout: () => t("Penalty shoot-out"),
   shootout_order: (e) => t("{team} shoots first (Red {red}, Blue {blue})", { team: team(e.first), red: e.red, blue: e.blue }),
@@ -221,7 +226,8 @@ export function describe(event, game = null) {
   if (typeof own === "string" && own) return own;
   const name = event?.event;
   const sentence = SAY[name];
-  if (!sentence) return text ?? t("unknown event {name}", { name: name ?? t("(no name)") });
+  const noName = t("(no name)");
+  if (!sentence) return text ?? t("unknown event {name}", { name: name ?? noName });
   try {
     return sentence(event);
   } catch {
