@@ -19,6 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from controller.i18n import Say
 from controller.scenario import BadInput, ClockLine, Lift, Move, Place, Setup, parse_obj
 from controller.seam import Illegal, TeamLines
 
@@ -47,7 +48,13 @@ _NOT_A_COACH_LINE = (Setup, Lift, Place, Move, ClockLine)   # the board's, the r
 
 
 def refusal(reason: str, detail: str, **extra: Any) -> dict[str, Any]:
-    return {"ok": False, "reason": reason, "detail": detail, **extra}
+    """A refused request's answer; a detail said with `say` carries it as `say` too, for the phone's page to
+    say it in its reader's language (docs/mqtt.md)."""
+    return {"ok": False, "reason": reason, "detail": detail, **_say(detail), **extra}
+
+
+def _say(detail: object) -> dict[str, Any]:
+    return {"say": detail.said()} if isinstance(detail, Say) else {}
 
 
 class _Bucket:
@@ -251,7 +258,7 @@ def _verdict(ticket: int, team: str, ref: Referee, step: Step | None) -> Msg:
     verdict = step.verdict if step is not None else {"ok": False, "reason": "no_game", "detail": "no step"}
     status = 200 if verdict.get("ok") else 400 if verdict.get("reason") == "bad_input" else 409
     doc = {"ok": bool(verdict.get("ok")), "reason": verdict.get("reason"), "detail": verdict.get("detail"),
-           "team": team}
+           "team": team, **_say(verdict.get("detail"))}
     return Msg("answer", {"ticket": ticket, "status": status, "doc": doc}, local=True)
 
 
