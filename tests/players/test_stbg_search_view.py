@@ -20,6 +20,7 @@ from controller.games.stbg import (
     Star,
     Tick,
     parse,
+    parse_action,
 )
 from controller.games.stbg.bot import StbgBot, play_match
 from controller.games.stbg.ruleset import SoccerTheBoardGame
@@ -67,6 +68,42 @@ def test_every_listed_choice_is_accepted_by_the_engine(positions: list[Game]) ->
             except Illegal as e:
                 pytest.fail(f"{action} listed in {game!r} but refused: {e}")
             game.undo()
+
+
+def test_the_listed_choices_cover_every_kind_of_decision(positions: list[Game]) -> None:
+    kinds = {(type(a).__name__, g.state.phase) for g in positions if VIEW.decider(g) is not None
+             for a in VIEW.choices(g)}
+    assert {("Substitution", Phase.FREE_KICK_SETUP), ("Star", Phase.PLAY), ("LeaveToChance", Phase.PLAY),
+            ("Done", Phase.KICKOFF_SETUP), ("Done", Phase.PLAY), ("Kick", Phase.PLAY)} <= kinds
+
+
+def follow_the_first_choices(game: Game, until: Phase) -> None:
+    """Play the first listed choice of each set-up decision until the game reaches `until`."""
+    for _ in range(30):
+        if game.state.phase == until:
+            return
+        assert VIEW.decider(game) == game.state.turn
+        game.apply(VIEW.choices(game)[0])
+    pytest.fail(f"the set-up's choices did not lead to {until}: {game!r}")
+
+
+def test_a_corners_set_up_choices_lead_to_the_corner_kick() -> None:
+    game = open_play("d14")
+    for action in (Roll(RED, 2), parse_action("ball d16"), Roll(RED, 3), Roll(BLUE, 3)):
+        game.apply(action)
+    assert game.state.phase == Phase.CORNER_SETUP
+    follow_the_first_choices(game, Phase.PLAY)
+    assert game.state.kind == "corner" and game.state.turn == RED
+
+
+def test_a_penaltys_set_up_choices_lead_to_the_kick() -> None:
+    game = open_play("d14", BLUE)
+    for action in (Roll(BLUE, 4), parse_action("blue-p3 d14"), Roll(RED, 2), Roll(BLUE, 2)):
+        game.apply(action)
+    assert game.state.phase == Phase.CARD and VIEW.decider(game) is None
+    game.apply(parse_action("card blank"))
+    assert game.state.phase == Phase.PENALTY_SETUP
+    follow_the_first_choices(game, Phase.CHANCE)
 
 
 def test_choices_are_pruned_to_a_few_hundred_at_most(positions: list[Game]) -> None:
