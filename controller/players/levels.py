@@ -30,8 +30,8 @@ LEVELS: dict[int, Level] = {
     1: Level(1, sample=8, depth=0, width=0, nodes=8, temperature=0.02, seconds=0.05),
     2: Level(2, sample=0, depth=0, width=0, nodes=0, temperature=0.01, seconds=0.1),
     3: Level(3, sample=0, depth=0, width=0, nodes=0, temperature=0.0, seconds=0.2),
-    4: Level(4, sample=0, depth=1, width=2, nodes=400, temperature=0.0, seconds=0.3),
-    5: Level(5, sample=0, depth=1, width=4, nodes=800, temperature=0.0, seconds=0.45),
+    4: Level(4, sample=0, depth=1, width=2, nodes=300, temperature=0.0, seconds=0.3),
+    5: Level(5, sample=0, depth=1, width=4, nodes=700, temperature=0.0, seconds=0.45),
 }
 
 
