@@ -58,11 +58,16 @@ def win_chance_svg(doc: dict[str, Any]) -> str:
             + "".join(dots) + "</svg>")
 
 
+BUTTONS = ("blunder", "mistake")
+"""The marks that get a button among the goals and cards; inaccuracies are dots of the graph only (a match of
+casual players has dozens, which would push the board's facts off the screen)."""
+
+
 def replay_marks(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    """The marked decisions as the replay's mark buttons ({"frame", "kind", "text"}, kind the mark)."""
+    """The blunders and mistakes as the replay's mark buttons ({"frame", "kind", "text"}, kind the mark)."""
     return [{"frame": d["frame"], "kind": d["mark"],
              "text": ((d["minute"] + " ") if d["minute"] else "") + mark_sentence(d)}
-            for d in doc["decisions"] if d["mark"]]
+            for d in doc["decisions"] if d["mark"] in BUTTONS]
 
 
 def win_chance_figure(doc: dict[str, Any]) -> str:
