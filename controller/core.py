@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from controller.i18n import say
 from hal.board import BIT_TOKEN, N_SQUARES, SETTLE_SECONDS, TOKEN_BIT, square_name
 from hal.board import square_index as parse_square
 
@@ -106,14 +107,15 @@ class Core:
         if isinstance(line, Setup):
             return self._setup(line)
         if self.game is None:
-            return Outcome(verdict=_reject(Illegal("no_game", "no game yet: the first input must be a setup line")))
+            return Outcome(verdict=_reject(Illegal("no_game",
+                                                   say("no game yet: the first input must be a setup line"))))
         if isinstance(line, (Lift, Place, Move)):
             return self._physical(line)
         if isinstance(line, PressLine) and line.button == "undo":
             return self._undo()
         if isinstance(line, GameLine) and line.type not in self._own_lines:
-            return Outcome(verdict=_reject(Illegal("bad_input", line.core_error or
-                                                   f"a {line.type} line means nothing in {self.ruleset.name}")))
+            return Outcome(verdict=_reject(Illegal("bad_input", line.core_error or say(
+                "a {type} line means nothing in {game}", type=line.type, game=self.ruleset.name))))
         out = Outcome()
         called = None
         if self.foul is not None:
@@ -134,9 +136,9 @@ class Core:
                 answered, self.question = self.question, None
                 return Outcome(events=[{"event": "identity_confirmed", **answered}])
             if not isinstance(line, ClockLine):
-                return Outcome(verdict=_reject(Illegal(
-                    "identity_ambiguous", "confirm which pawn stands where first: " +
-                    ", ".join(f"{p} on {sq}" for sq, p in self.question["pawns"].items()) + " (press confirm)")))
+                return Outcome(verdict=_reject(Illegal("identity_ambiguous", say(
+                    "confirm which pawn stands where first: {pawns} (press confirm)",
+                    pawns=[say("{pawn} on {square}", pawn=p, square=sq) for sq, p in self.question["pawns"].items()]))))
         if self.pending is not None and (not isinstance(line, ClockLine) or line.advance >= SETTLE_SECONDS):
             out.settled += self._settle()
         try:
@@ -244,7 +246,8 @@ class Core:
     def _physical(self, line: Lift | Place | Move) -> Outcome:
         if self.sensed is None:
             return Outcome(verdict=_reject(Illegal(
-                "bad_input", f"{self.ruleset.name} has no sensed board: a {line.type} line means nothing in it")))
+                "bad_input", say("{name} has no sensed board: a {type} line means nothing in it",
+                                 name=self.ruleset.name, type=line.type))))
         out = Outcome()
         if self.foul is not None:
             if isinstance(line, Lift) and (line.square, line.token) == self._foul_token:
@@ -259,17 +262,20 @@ class Core:
         steps = [("lift", line.from_, line.token), ("place", line.to, line.token)] if isinstance(line, Move) \
             else [(line.type, line.square, line.token)]
         if isinstance(line, Move) and line.from_ == line.to:
-            return Outcome(verdict=_reject(Illegal("bad_input", "a move goes from one square to another")))
+            return Outcome(verdict=_reject(Illegal("bad_input", say("a move goes from one square to another"))))
         for kind, name, token in steps:
             sq, bit = parse_square(name), TOKEN_BIT[token]
             if kind == "lift" and not board[sq] & bit:
-                out.verdict = _reject(Illegal("no_token", f"there is no {token} token on {name} to lift"))
+                out.verdict = _reject(Illegal("no_token", say("there is no {token} token on {name} to lift",
+                                                              token=token, name=name)))
                 return out
             if kind == "place" and board[sq] & bit:
                 if isinstance(line, Move) and token != "ball":   # rule 2: never two pawns of a team on a square
-                    out.verdict = _reject(Illegal("square_taken", f"{name} already holds a {token} pawn"))
+                    out.verdict = _reject(Illegal("square_taken", say("{name} already holds a {token} pawn",
+                                                                      name=name, token=token)))
                 else:
-                    out.verdict = _reject(Illegal("bad_input", f"there is a {token} token on {name} already"))
+                    out.verdict = _reject(Illegal("bad_input", say("there is a {token} token on {name} already",
+                                                                   token=token, name=name)))
                 return out
             board[sq] ^= bit
         final = isinstance(line, Move)
@@ -445,7 +451,8 @@ class Core:
         if self.board_follows_game:
             self._relocate(self._expected())
         elif self._difference() != ([], []):
-            self.mismatch = Illegal("board_mismatch", "the game moved tokens itself: set the board as the LEDs show")
+            self.mismatch = Illegal("board_mismatch", say("the game moved tokens itself: set the board as the "
+                                                          "LEDs show"))
 
     def _expected(self) -> bytearray:
         """Where the game expects each token (an empty board for a game without a sensed board)."""
@@ -478,5 +485,6 @@ class Core:
         missing, extra = self._difference()
         fix = "; ".join([f"lift the {t} token on {square_name(s)}" for s, t in extra] +
                         [f"put a {t} token back on {square_name(s)}" for s, t in missing])
-        return Illegal("board_mismatch", f"the board is out of step with the game: {fix or 'correct it'}")
+        return Illegal("board_mismatch", say("the board is out of step with the game: {value}",
+                                             value=fix or 'correct it'))
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from typing import Protocol
 from xml.sax.saxutils import escape
 
+from controller.i18n import N_
+from controller.i18n.translate import text
 from hal.board import FILES, square_index, square_name
 
 S = 36                     # one square, in SVG user units
@@ -266,7 +268,7 @@ def scene(snapshot: dict, leds: dict | None = None, profile: Pitch | None = None
     # legend of the LED meanings shown
     if lit:
         lx = BOARD_X + BOARD_W + MARGIN + 8
-        out.append(Shape("text", (lx, BOARD_Y + 8, "LEDs"), fill=INK, size=11, anchor="start", bold=True))
+        out.append(Shape("text", (lx, BOARD_Y + 8, text(N_("LEDs"))), fill=INK, size=11, anchor="start", bold=True))
         seen: dict[str, tuple] = {}
         for v in lit.values():
             seen.setdefault(str(v.get("meaning") or "lit"), tuple(int(c) for c in v["rgb"]))
@@ -274,8 +276,23 @@ def scene(snapshot: dict, leds: dict | None = None, profile: Pitch | None = None
         for i, (m, rgb) in enumerate(sorted(seen.items(), key=lambda kv: (order.get(kv[0], 99), kv[0]))):
             yy = BOARD_Y + 18 + i * 18
             out.append(Shape("rect", (lx, yy, 14, 14), fill=rgb, stroke=INK, width=0.8))
-            out.append(Shape("text", (lx + 20, yy + 11, m.replace("_", " ")), fill=INK, size=10, anchor="start"))
+            out.append(Shape("text", (lx + 20, yy + 11, text(LEGEND.get(m) or m.replace("_", " "))), fill=INK, size=10,
+                             anchor="start"))
     return width, height, out
+
+
+# the LED meanings (controller/leds/palette.py, docs/leds.md) as the legend says them
+LEGEND = {
+    "correction_lift": N_("lift this token"), "correction_put": N_("put a token here"),
+    "identity_question": N_("which pawn is here?"), "computer_lift": N_("computer: lift"),
+    "computer_put": N_("computer: put"), "setup_lift_off": N_("set-up: lift off"),
+    "setup_move": N_("set-up: move this"), "setup_target": N_("set-up: may go here"),
+    "legal_destination": N_("legal destination"), "lifted_from": N_("lifted from"),
+    "dribble_destination": N_("dribble destination"), "ball_destination": N_("ball destination"),
+    "free_kick_zone": N_("free kick zone"), "offside_pawn": N_("offside pawn"), "offside_line": N_("offside line"),
+    "move_clock_warning": N_("move clock warning"), "points_left": N_("points left"),
+    "red_to_act": N_("red to act"), "blue_to_act": N_("blue to act"), "lit": N_("lit"),
+}
 
 
 def _meaning_order() -> dict[str, int]:

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from . import story
 from .core import Core, Outcome
+from .i18n import say, translate
 from .scenario import BadInput, parse_line
 from .seam import Illegal
 
@@ -120,10 +121,14 @@ class TextOutput:
                     self.minute = story.event_minute(self.before, after)
                 self.write(self.story.line(self.minute, obj) + "\n")
         elif "line" in obj and not obj.get("ok"):
-            detail = f": {obj['detail']}" if obj.get("detail") else ""
-            self.write(f"line {obj['line']}: refused, {obj.get('reason')}{detail}\n")
+            if obj.get("detail"):
+                refused = say("line {line}: refused, {reason}: {detail}", line=obj["line"], reason=obj.get("reason"),
+                              detail=obj["detail"])
+            else:
+                refused = say("line {line}: refused, {reason}", line=obj["line"], reason=obj.get("reason"))
+            self.write(translate.text(refused) + "\n")
         elif "snapshot" in obj:
-            self.write(story.result(obj["snapshot"]) + "\n")
+            self.write(translate.text(story.result(obj["snapshot"])) + "\n")
 
 
 def run(path: str, stdout: TextIO = sys.stdout, leds: bool = False, fmt: str = "json") -> int:
@@ -147,7 +152,8 @@ def run(path: str, stdout: TextIO = sys.stdout, leds: bool = False, fmt: str = "
             # opened apart from the `with` below so that only a failure to open reads as "cannot read"
             f = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
         except OSError as e:
-            sys.stderr.write(f"soccerboard replay: cannot read {path}: {e.strerror}\n")
+            sys.stderr.write(translate.text(say("soccerboard replay: cannot read {path}: {why}", path=path,
+                                                why=e.strerror)) + "\n")
             return 2
         with f:
             replay_into(f, emit, leds=leds, before_input=before_input)

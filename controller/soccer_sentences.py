@@ -10,10 +10,14 @@ from typing import Any
 from controller.i18n import N_, say
 from controller.story import full_time, half, on, pawn_name, period_name, score, team, words
 
-# the codes these events carry that the story says as words (words()), marked for the catalogues
+# the codes the soccer games' events carry that the story says as words (words()), marked for the catalogues
 WORDS = (N_("pass"), N_("dribble"), N_("capture"), N_("interception"), N_("battle"), N_("kick"), N_("loose"),
          N_("goal"), N_("saved"), N_("wide"), N_("post"), N_("corner"), N_("goal kick"), N_("free kick"),
-         N_("penalty"), N_("kick off"), N_("keeper"), N_("missed"), N_("over"), N_("restart"))
+         N_("penalty"), N_("kick off"), N_("keeper"), N_("missed"), N_("over"), N_("restart"), N_("steal"),
+         N_("success"), N_("short"), N_("shoot"), N_("beyond"), N_("deviate"), N_("defender own half"),
+         N_("throw in"), N_("save"), N_("long right"), N_("short left"), N_("bar"), N_("back"), N_("keeper roll"),
+         N_("closest"), N_("fail"), N_("offence"), N_("indirect kick"), N_("direct kick"), N_("red penalty"),
+         N_("blue penalty"), N_("tie"), N_("move clock"), N_("corner kick"))
 
 
 def _shootout_kick(e: dict[str, Any]) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from controller.i18n import say
+
 from .seam import Illegal
 
 ROLL, QUIET_TICK, PLAY = "roll", "tick", "play"
@@ -27,9 +29,9 @@ def steps_back(kinds: Sequence[str]) -> int:
     back = 1
     for kind in reversed(kinds):
         if kind == ROLL:
-            raise Illegal("nothing_to_undo", "a die already rolled is not rolled again: the roll stands, and "
-                                             "nothing accepted since can be taken back")
+            raise Illegal("nothing_to_undo", say("a die already rolled is not rolled again: the roll stands, and "
+                                                 "nothing accepted since can be taken back"))
         if kind == PLAY:
             return back
         back += 1
-    raise Illegal("nothing_to_undo", "no action to take back")
+    raise Illegal("nothing_to_undo", say("no action to take back"))

@@ -66,3 +66,11 @@ def test_a_command_line_error_is_said_in_italian(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.strip() == f"soccerboard report: {tmp_path} non contiene registrazioni di partite " \
                                   "(*.jsonl che iniziano con '# soccerboard-journal')"
+
+
+def test_replay_in_words_says_the_story_and_refusals_in_italian() -> None:
+    done = soccerboard("replay", "--format", "text", "--lang", "it", str(GOLDEN), env=ENGLISH)
+    lines = done.stdout.splitlines()
+    assert "riga 22: rifiutata, path_blocked: red-s1 (attaccante) da d11 a d14: ogni percorso di 3 passi " \
+           "attraversa un avversario" in lines
+    assert "     1'  GOL! Rosso 1-0" in lines and lines[-1] == "Punteggio: Rosso 1-0 Blu"

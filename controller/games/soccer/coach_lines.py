@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from pydantic import ValidationError
 
+from controller.i18n import say
 from controller.scenario import GameLine, RollLine, Signal
 from controller.seam import GameState, Illegal
 
@@ -35,13 +36,15 @@ class CoachLines:
         if isinstance(line, RollLine):
             return line.die
         if not isinstance(line, GameLine) or line.type not in LINE_MODELS:
-            raise Illegal("not_a_coach_line", f"{line.type} lines are not entered by a coach in this game")
+            raise Illegal("not_a_coach_line", say("{type} lines are not entered by a coach in this game",
+                                                  type=line.type))
         try:
             LINE_MODELS[line.type].model_validate(dict(line.fields))
         except ValidationError as e:
             err = e.errors()[0]
             where = ".".join(str(p) for p in err["loc"]) or "line"
-            raise Illegal("bad_input", f"{line.type} line, {where}: {err['msg']}") from None
+            raise Illegal("bad_input", say("{type} line, {where}: {msg}", type=line.type, where=where,
+                                           msg=err["msg"])) from None
         if line.type in _EITHER and line.fields.get(_NAMED_BY.get(line.type, "")) is None:
             return None
         named = str(line.fields[_NAMED_BY.get(line.type, "model")])

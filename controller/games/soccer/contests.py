@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.i18n import say
 from controller.seam import Illegal
 
 from .contest_tables import (
@@ -42,31 +43,34 @@ def intercept(m: Match, line: InterceptLine) -> list[Event]:
     option = next((o for o in m.may if o.line == "intercept" and o.model == interceptor.id), None)
     holder_id = m.ball.holder
     if holder_id is None or m.ball.state not in ("held", "high") or m.phase != "play":
-        raise Illegal("not_expected", "nobody holds the ball in play: nothing to intercept")
+        raise Illegal("not_expected", say("nobody holds the ball in play: nothing to intercept"))
     holder = m.models[holder_id]
     if holder.team == interceptor.team:
-        raise Illegal("bad_input", f"{interceptor.id} cannot intercept its own team's {holder.id}")
+        raise Illegal("bad_input", say("{id} cannot intercept its own team's {id2}", id=interceptor.id, id2=holder.id))
     if interceptor.neutralized:
-        raise Illegal("neutralized", f"{interceptor.id} is neutralized: it sits out this movement phase (P9)")
+        raise Illegal("neutralized", say("{id} is neutralized: it sits out this movement phase (P9)",
+                                         id=interceptor.id))
     judged = option.context.get("midair", False) if option else False
     midair = line.midair if judged is None else bool(judged)     # None: the players judge (a throw-in's, p.20)
     if line.midair != midair:
-        raise Illegal("bad_input", "a midair challenge is made by the challenger a successful High pass or "
-                                   "header names (P32), and only then")
+        raise Illegal("bad_input", say("a midair challenge is made by the challenger a successful High pass or "
+                                       "header names (P32), and only then"))
     if option is not None:
         top = float(option.context.get("cm", m.zone(interceptor)))
     else:
         if m.team != interceptor.team:
-            raise Illegal("not_your_turn", f"it is {m.team}'s movement phase: an interception comes after its "
-                                           "team's moves, or at once after a stop (P8, P44)")
+            raise Illegal("not_your_turn", say("it is {team}'s movement phase: an interception comes after its "
+                                               "team's moves, or at once after a stop (P8, P44)",
+                                               team=m.team))
         top = m.zone(interceptor)
     if m.intercepted:
-        raise Illegal("already_acted", "the phase's one interception is made (P17)")
+        raise Illegal("already_acted", say("the phase's one interception is made (P17)"))
     if line.cm > top:
-        raise Illegal("too_far", f"{interceptor.id} intercepts from {_cm(m, top)}, not {_cm(m, line.cm)}")
+        raise Illegal("too_far", say("{id} intercepts from {m}, not {m2}",
+                                     id=interceptor.id, m=_cm(m, top), m2=_cm(m, line.cm)))
     helper = _helper(m, interceptor, line.helper)
     if line.side is not None and not m.options.orientation:
-        raise Illegal("bad_input", "side (front/back) needs the option orientation")
+        raise Illegal("bad_input", say("side (front/back) needs the option orientation"))
     m.intercepted = True
     m.may = []
     ctx: dict[str, Any] = {"model": interceptor.id, "holder": holder.id, "helper": helper.id if helper else None,
@@ -82,9 +86,10 @@ def _helper(m: Match, interceptor: Model, helper_id: str | None) -> Model | None
         return None
     helper = pitch_model(m, helper_id)
     if helper.team != interceptor.team or helper.id == interceptor.id:
-        raise Illegal("bad_input", f"{helper_id} is no team-mate helping {interceptor.id}")
+        raise Illegal("bad_input", say("{helper_id} is no team-mate helping {id}",
+                                       helper_id=helper_id, id=interceptor.id))
     if helper.neutralized:
-        raise Illegal("neutralized", f"{helper_id} is neutralized: it cannot help")
+        raise Illegal("neutralized", say("{helper_id} is neutralized: it cannot help", helper_id=helper_id))
     return helper
 
 
@@ -175,19 +180,19 @@ def kicked_away_out(m: Match, line: BallLine) -> list[Event]:
     the other's; over a goal line (`end`: the team defending it) that team's D6, 1-3 its goal kick, 4-6 a
     corner to the others; between the posts as any deviation (P14)."""
     if m.ball.state != "loose":
-        raise Illegal("not_expected", "the ball is not loose")
+        raise Illegal("not_expected", say("the ball is not loose"))
     attempting = m.ball.last_touch or "red"
     if line.out == "side":
         m.due = due("kick_away", {attempting: 1}, "kick_away_side", {"team": attempting}, first=attempting)
         return []
     if line.out == "goal_line":
         if line.end is None:
-            raise Illegal("bad_input", "over a goal line: `end` names the team defending it")
+            raise Illegal("bad_input", say("over a goal line: `end` names the team defending it"))
         m.due = due("kick_away", {line.end: 1}, "kick_away_goal_line", {"end": line.end}, first=line.end)
         return []
     generic = HANDLERS.get(("ball", ""))
     if generic is None:
-        raise Illegal("not_expected", "no rule takes the ball between the posts")
+        raise Illegal("not_expected", say("no rule takes the ball between the posts"))
     return generic(m, line)
 
 

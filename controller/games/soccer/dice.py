@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.i18n import say
 from controller.seam import Illegal
 
 from .state import Event, Match
@@ -70,7 +71,8 @@ def route(m: Match, d: Due, team: str) -> str:
     if d.dice.get(team, 0) > 0:
         return team
     owing = [t for t, n in d.dice.items() if n > 0]
-    raise Illegal("wrong_die", f"this roll is {'/'.join(owing)}'s ({d.event}): the {team} die is not due")
+    raise Illegal("wrong_die", say("this roll is {owing}'s ({event}): the {team} die is not due",
+                                   owing='/'.join(owing), event=d.event, team=team))
 
 
 def take_roll(m: Match, team: str, value: int) -> list[Event]:
@@ -78,7 +80,7 @@ def take_roll(m: Match, team: str, value: int) -> list[Event]:
     runs (it may set the next Due)."""
     d = m.due
     if d is None:
-        raise Illegal("not_expected", "no die is due now: " + awaited_words(m))
+        raise Illegal("not_expected", say("no die is due now: {awaited}", awaited=awaited_words(m)))
     assert isinstance(d, Due)
     counted = route(m, d, team)
     if d.either:
@@ -91,7 +93,7 @@ def take_roll(m: Match, team: str, value: int) -> list[Event]:
     m.due = None
     fn = RESOLVERS.get(d.resolver)
     if fn is None:
-        raise Illegal("not_expected", f"no rule resolves {d.event} dice")
+        raise Illegal("not_expected", say("no rule resolves {event} dice", event=d.event))
     return fn(m, d)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.i18n import say
 from controller.seam import Illegal
 
 from .contests import show_card
@@ -29,12 +30,13 @@ def gk_exit(m: Match, line: GkExitLine) -> list[Event]:
     Fists +1 at a corner's target) needs 3/4/5 by distance. Taken during a shot's dice it replaces them."""
     option = next((o for o in m.may if o.line == "gk_exit"), None)
     if option is None:
-        raise Illegal("not_expected", "no exit now: only before a declared shot's dice or at a corner's target")
+        raise Illegal("not_expected", say("no exit now: only before a declared shot's dice or at a corner's target"))
     if line.model != option.model:
-        raise Illegal("bad_input", f"the exit is {option.model}'s")
+        raise Illegal("bad_input", say("the exit is {model}'s", model=option.model))
     need = exit_need(line.cm, m.options.units)
     if need is None:
-        raise Illegal("too_far", f"the keeper exits to at most {m.limit(20):g} {m.options.units}")
+        raise Illegal("too_far", say("the keeper exits to at most {value:g} {units}",
+                                     value=m.limit(20), units=m.options.units))
     keeper = m.models[line.model]
     corner = option.context.get("corner") is not None
     skill = keeper.skill == "Quick exit" or (corner and keeper.skill == "Fists")  # P2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
+from controller.i18n import say
 from controller.seam import Illegal, Result
 from controller.takeback import kind_of, steps_back
 
@@ -46,7 +47,7 @@ class SoccerGame:
 
     def undo(self) -> Match:
         if not self.history:
-            raise Illegal("nothing_to_undo", "no action to take back")
+            raise Illegal("nothing_to_undo", say("no action to take back"))
         self.match = self.history.pop()
         self.kinds.pop()
         return self.match
@@ -104,12 +105,12 @@ def step(m: Match, action: Any) -> list[Event]:
             m.may = []
         return events + settle_closing(m)
     if not isinstance(action, _Line):
-        raise Illegal("bad_input", f"{type(action).__name__} is no action of this game")
+        raise Illegal("bad_input", say("{name} is no action of this game", name=type(action).__name__))
     kind = LINE_TYPE_OF[type(action)]
     _check_awaited(m, kind, action)
     fn = handler_for(kind, m)
     if fn is None:
-        raise Illegal("not_expected", f"no {kind} line now: {awaited_words(m)}")
+        raise Illegal("not_expected", say("no {kind} line now: {m}", kind=kind, m=awaited_words(m)))
     events = fn(m, action)
     if kind not in _FREE:
         if m.may is before:
@@ -126,17 +127,17 @@ def _check_awaited(m: Match, kind: str, action: Any) -> None:
         return
     opened = {o.line for o in m.may}
     if m.due is not None and kind not in opened:
-        raise Illegal("not_expected", f"no {kind} line now: {awaited_words(m)}")
+        raise Illegal("not_expected", say("no {kind} line now: {m}", kind=kind, m=awaited_words(m)))
     if m.over:
-        raise Illegal("not_expected", f"no {kind} line now: the match is over")
+        raise Illegal("not_expected", say("no {kind} line now: the match is over", kind=kind))
     awaited = [o for o in m.may if o.awaited]
     if awaited and kind != "decline" and not any(
             o.line == kind and o.model in (None, getattr(action, "model", None)) for o in awaited):
-        raise Illegal("not_expected", f"no such {kind} line now: {awaited_words(m)}")
+        raise Illegal("not_expected", say("no such {kind} line now: {m}", kind=kind, m=awaited_words(m)))
     if m.rosters_due and kind != "roster":
-        raise Illegal("not_expected", f"no {kind} line now: {awaited_words(m)}")
+        raise Illegal("not_expected", say("no {kind} line now: {m}", kind=kind, m=awaited_words(m)))
     if m.keeper_due and kind not in ("keeper", "roster", "substitute"):
-        raise Illegal("not_expected", f"no {kind} line now: {awaited_words(m)}")
+        raise Illegal("not_expected", say("no {kind} line now: {m}", kind=kind, m=awaited_words(m)))
 
 
 __all__ = ["HANDLERS", "LINE_TYPES", "SoccerGame", "step"]

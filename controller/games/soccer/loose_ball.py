@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.i18n import say
 from controller.seam import Illegal
 
 from .dice import Due, due, resolver
@@ -20,13 +21,14 @@ from .tables import NEED_KEEPER_BLOCK, claim_follow, claim_radius, keeper_blocks
 def claim(m: Match, line: ClaimLine) -> list[Event]:
     """P13: any model may claim; `tie` names an opponent as close (within 1 cm): an awareness test."""
     if m.ball.state != "loose":
-        raise Illegal("not_expected", "the ball is not loose")
+        raise Illegal("not_expected", say("the ball is not loose"))
     model = pitch_model(m, line.model)
     if line.tie is None:
         return claimed(m, model, line.cm)
     opponent = pitch_model(m, line.tie)
     if opponent.team == model.team:
-        raise Illegal("bad_input", f"{line.tie} is {model.team}'s too: team-mates are the team's choice (P13)")
+        raise Illegal("bad_input", say("{tie} is {team}'s too: team-mates are the team's choice (P13)",
+                                       tie=line.tie, team=model.team))
     m.due = due("claim", {model.team: 1, opponent.team: 1}, "claim_tie",
                 {"model": model.id, "opponent": opponent.id, "cm": line.cm}, first=model.team, model=model.id)
     return []
@@ -58,13 +60,13 @@ def ball_out(m: Match, line: BallLine) -> list[Event]:
     """P14: over a side line a throw-in to the team that did not touch it last; over a goal line a goal kick if
     that goal's attackers touched it last, else a corner; between the posts the keeper's D6+A, need 6."""
     if m.ball.state != "loose":
-        raise Illegal("not_expected", "the ball is not loose: only a loose ball goes out")
+        raise Illegal("not_expected", say("the ball is not loose: only a loose ball goes out"))
     last = m.ball.last_touch or m.team or "red"
     if line.out == "side":
         return award(m, "throw_in", other(last), "field", counted=1)
     end = line.end or m.ball.end
     if end is None:
-        raise Illegal("bad_input", "which goal line: `end` names the team defending it")
+        raise Illegal("bad_input", say("which goal line: `end` names the team defending it"))
     if line.out == "goal_line":
         if last == other(end):
             return award(m, "goal_kick", end, f"{end}:penalty")

@@ -2,6 +2,7 @@
 opponent's control zone, neutralized models, the winner's 5 cm move and the takers' moves before a kick."""
 from __future__ import annotations
 
+from controller.i18n import say
 from controller.seam import Illegal
 
 from .dice import Due, due, resolver
@@ -27,23 +28,24 @@ def move(m: Match, line: MoveLine) -> list[Event]:
     if m.restart is not None and m.phase == m.restart.kind:
         return _taker_move(m, line)
     if m.phase != "play" or m.team is None:
-        raise Illegal("not_expected", f"no move now: awaiting {m.team}'s {m.phase.replace('_', ' ')}")
+        raise Illegal("not_expected", say("no move now: awaiting {team}'s {value}",
+                                          team=m.team, value=m.phase.replace('_', ' ')))
     if m.ball.state == "loose":
-        raise Illegal("not_expected", "the ball is loose: awaiting a claim or ball line")
+        raise Illegal("not_expected", say("the ball is loose: awaiting a claim or ball line"))
     model = pitch_model(m, line.model)
     if model.team != m.team:
-        raise Illegal("not_your_turn", f"it is {m.team}'s movement phase")
+        raise Illegal("not_your_turn", say("it is {team}'s movement phase", team=m.team))
     if model.neutralized:
-        raise Illegal("neutralized", f"{model.id} is neutralized: it sits out this movement phase (P9)")
+        raise Illegal("neutralized", say("{id} is neutralized: it sits out this movement phase (P9)", id=model.id))
     if model.acted:
-        raise Illegal("already_acted", f"{model.id} has passed, shot or headed: it moves no further (p.11)")
+        raise Illegal("already_acted", say("{id} has passed, shot or headed: it moves no further (p.11)", id=model.id))
     room = m.limit(MOVE_CM) - model.moved
     if line.cm > room:
-        raise Illegal("too_far", f"{model.id} may move {_cm(m, max(room, 0))} more this turn, not "
-                                 f"{_cm(m, line.cm)}")
+        raise Illegal("too_far", say("{id} may move {m} more this turn, not {m2}",
+                                     id=model.id, m=_cm(m, max(room, 0)), m2=_cm(m, line.cm)))
     if m.ball.holder != model.id:
         if line.near is not None or line.stopped_by is not None:
-            raise Illegal("bad_input", "near and stopped_by are for the ball's holder")
+            raise Illegal("bad_input", say("near and stopped_by are for the ball's holder"))
         model.moved += line.cm
         return []
     return _holder_move(m, model, line)
@@ -52,9 +54,9 @@ def move(m: Match, line: MoveLine) -> list[Event]:
 def _opponent(m: Match, model: Model, other_id: str) -> Model:
     opponent = pitch_model(m, other_id)
     if opponent.team == model.team:
-        raise Illegal("bad_input", f"{other_id} is no opponent of {model.id}")
+        raise Illegal("bad_input", say("{other_id} is no opponent of {id}", other_id=other_id, id=model.id))
     if opponent.neutralized:
-        raise Illegal("neutralized", f"{other_id} is neutralized: its zone stops nobody")
+        raise Illegal("neutralized", say("{other_id} is neutralized: its zone stops nobody", other_id=other_id))
     return opponent
 
 
@@ -63,7 +65,7 @@ def _holder_move(m: Match, model: Model, line: MoveLine) -> list[Event]:
     P8: beyond 10 cm with an opponent within 10 cm of the path (`near`), an awareness test first."""
     if line.stopped_by is not None:
         if line.near is not None:
-            raise Illegal("bad_input", "a move is stopped by one opponent or tested near one, not both")
+            raise Illegal("bad_input", say("a move is stopped by one opponent or tested near one, not both"))
         opponent = _opponent(m, model, line.stopped_by)
         model.moved += line.cm
         m.may = [_intercept_option(opponent, model, "P44", m.zone(opponent))]
@@ -111,9 +113,9 @@ def _winner_move(m: Match, line: MoveLine, option: Option) -> list[Event]:
     """P9: the interception's winner may move 5 cm at once, any direction."""
     limit = m.limit(float(option.context.get("cm", WINNER_MOVE_CM)))  # the thrower's 15 cm too (P45)
     if line.cm > limit:
-        raise Illegal("too_far", f"the winner's move is at most {_cm(m, limit)}")
+        raise Illegal("too_far", say("the winner's move is at most {m}", m=_cm(m, limit)))
     if line.near is not None or line.stopped_by is not None:
-        raise Illegal("bad_input", "the winner's move meets no test")
+        raise Illegal("bad_input", say("the winner's move meets no test"))
     m.may = [o for o in m.may if o is not option]
     return []
 
@@ -124,16 +126,18 @@ def _taker_move(m: Match, line: MoveLine) -> list[Event]:
     kind = m.restart.kind
     model = pitch_model(m, line.model, m.restart.team)
     if kind not in TAKER_MOVE_CM:
-        raise Illegal("not_expected", f"no move before a {kind.replace('_', ' ')}: awaiting its "
-                                      f"{'throw' if kind == 'throw_in' else 'kick'}")
+        raise Illegal("not_expected", say("no move before a {value}: awaiting its {value2}",
+                                          value=kind.replace('_', ' '),
+                                          value2='throw' if kind == 'throw_in' else 'kick'))
     if kind == "keeper_ball" and not model.keeper:
-        raise Illegal("bad_input", f"{model.id} is not the keeper holding the ball")
+        raise Illegal("bad_input", say("{id} is not the keeper holding the ball", id=model.id))
     if m.restart.taker not in (None, model.id):
-        raise Illegal("bad_input", f"{m.restart.taker} takes this {kind.replace('_', ' ')}")
+        raise Illegal("bad_input", say("{taker} takes this {value}",
+                                       taker=m.restart.taker, value=kind.replace('_', ' ')))
     moved = float(m.restart.context.get("moved", 0.0)) + line.cm
     limit = m.limit(TAKER_MOVE_CM[kind])
     if moved > limit:
-        raise Illegal("too_far", f"the taker moves at most {_cm(m, limit)} before the kick")
+        raise Illegal("too_far", say("the taker moves at most {m} before the kick", m=_cm(m, limit)))
     m.restart.taker = model.id
     m.restart.context["moved"] = moved
     return []

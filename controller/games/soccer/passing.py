@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.i18n import say
 from controller.seam import Illegal
 
 from .dice import Due, due, resolver
@@ -36,7 +37,8 @@ def _receiver(m: Match, passer: Model, to: str) -> Model | None:
         return None
     receiver = pitch_model(m, to)
     if receiver.team != passer.team or receiver.id == passer.id:
-        raise Illegal("bad_input", f"{to} is no team-mate of {passer.id}: pass to a team-mate or a point")
+        raise Illegal("bad_input", say("{to} is no team-mate of {id}: pass to a team-mate or a point",
+                                       to=to, id=passer.id))
     return receiver
 
 
@@ -48,12 +50,14 @@ def _challenger(m: Match, passer: Model, challenger: str | None, height: str) ->
         return
     opponent = pitch_model(m, challenger)
     if opponent.team == passer.team or height != "high":
-        raise Illegal("bad_input", "a challenger is an opponent challenging a high ball's receiver (P32)")
+        raise Illegal("bad_input", say("a challenger is an opponent challenging a high ball's receiver (P32)"))
     if opponent.neutralized:
-        raise Illegal("neutralized", f"{challenger} is neutralized: it may not challenge (P9)")
+        raise Illegal("neutralized", say("{challenger} is neutralized: it may not challenge (P9)",
+                                         challenger=challenger))
     if m.intercepted:
-        raise Illegal("already_acted", f"{challenger} may not challenge: the phase's one interception is made "
-                                       "(P17); send the line without `challenger`")
+        raise Illegal("already_acted", say("{challenger} may not challenge: the phase's one interception is made "
+                                           "(P17); send the line without `challenger`",
+                                           challenger=challenger))
 
 
 @handles("pass")
@@ -62,18 +66,18 @@ def pass_line(m: Match, line: PassLine) -> list[Event]:
     kick or a header is not it (P22, P15): their kicker may still pass, though it moves no further (P45)."""
     model = holder_in_play(m, line.model, "pass")
     if model.team != m.team:
-        raise Illegal("not_your_turn", f"it is {m.team}'s movement phase")
+        raise Illegal("not_your_turn", say("it is {team}'s movement phase", team=m.team))
     if m.acted or m.no_pass == model.id:
-        raise Illegal("already_acted", "the phase's pass or shot is made (one a phase, p.5)")
+        raise Illegal("already_acted", say("the phase's pass or shot is made (one a phase, p.5)"))
     if line.to == "goal":
         at_goal = HANDLERS.get(("pass", "goal"))
         if at_goal is None:
-            raise Illegal("not_expected", "no rule takes a pass at the goal")
+            raise Illegal("not_expected", say("no rule takes a pass at the goal"))
         return at_goal(m, line)
     _receiver(m, model, line.to)
     _challenger(m, model, line.challenger, line.height)
     if line.with_ == "hands" and not m.ball.hands:
-        raise Illegal("bad_input", "only a keeper holding the ball in his hands throws it (p.24)")
+        raise Illegal("bad_input", say("only a keeper holding the ball in his hands throws it (p.24)"))
     if line.offside is not None:
         return offside(m, model, line.offside)
     m.acted = model.acted = True
@@ -87,13 +91,14 @@ def header_line(m: Match, line: HeaderLine) -> list[Event]:
     """p.14, P15: a high ball's receiver heads <= 25 cm, the pass method with H, a high ball again."""
     model = holder_in_play(m, line.model, "header")
     if not any(o.line == "header" and o.model == model.id for o in m.may):
-        raise Illegal("not_expected", f"{model.id} has no high ball to head")
+        raise Illegal("not_expected", say("{id} has no high ball to head", id=model.id))
     if line.cm > m.limit(HEADER_MAX_CM):
-        raise Illegal("too_far", f"a header reaches {_cm(m, m.limit(HEADER_MAX_CM))}, not {_cm(m, line.cm)}")
+        raise Illegal("too_far", say("a header reaches {m}, not {m2}",
+                                     m=_cm(m, m.limit(HEADER_MAX_CM)), m2=_cm(m, line.cm)))
     if line.to == "goal":
         at_goal = HANDLERS.get(("header", "goal"))
         if at_goal is None:
-            raise Illegal("not_expected", "no rule takes a header at the goal")
+            raise Illegal("not_expected", say("no rule takes a header at the goal"))
         return at_goal(m, line)
     _receiver(m, model, line.to)
     _challenger(m, model, line.challenger, "high")
@@ -108,7 +113,8 @@ def offside(m: Match, passer: Model, model_id: str) -> list[Event]:
     defenders where the offside model stands."""
     offender = pitch_model(m, model_id)
     if offender.team != passer.team:
-        raise Illegal("bad_input", f"{model_id} is not {passer.team}'s: only a receiver is offside")
+        raise Illegal("bad_input", say("{model_id} is not {team}'s: only a receiver is offside",
+                                       model_id=model_id, team=passer.team))
     defenders = other(passer.team)
     events: list[Event] = [{"event": "offside", "model": model_id, "team": passer.team, "passer": passer.id}]
     return events + award(m, "indirect_kick", defenders, None, model=model_id)
@@ -218,14 +224,15 @@ def _from_keepers_hands(m: Match, keeper: Model, line: PassLine) -> list[Event]:
     if line.with_ == "hands":
         top = m.limit(KEEPER_HANDS_MAX_CM)
         if line.cm > top:
-            raise Illegal("too_far", f"a throw from his hands reaches {_cm(m, top)}, not {_cm(m, line.cm)}")
+            raise Illegal("too_far", say("a throw from his hands reaches {m}, not {m2}",
+                                         m=_cm(m, top), m2=_cm(m, line.cm)))
         ctx = {"model": keeper.id, "to": line.to, "cm": line.cm, "height": line.height, "header": False,
                "restart": None, "hands": line.hands, "challenger": line.challenger, "skill": skill}
         m.due = due("pass", {keeper.team: 1}, "keeper_throw", ctx, first=keeper.team, model=keeper.id)
         return []
     top = m.limit(GOAL_KICK_MAX_CM)
     if line.cm > top:
-        raise Illegal("too_far", f"a kick from his hands reaches {_cm(m, top)}, not {_cm(m, line.cm)}")
+        raise Illegal("too_far", say("a kick from his hands reaches {m}, not {m2}", m=_cm(m, top), m2=_cm(m, line.cm)))
     m.ball.hands = False
     return kick(m, keeper, line.to, line.cm, line.height, skill=skill, hands=line.hands,
                 challenger=line.challenger)

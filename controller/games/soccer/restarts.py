@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.i18n import say
 from controller.seam import Illegal
 
 from .dice import Due, due, resolver
@@ -42,20 +43,21 @@ def _taker(m: Match, model_id: str) -> Model:
     assert restart is not None
     taker = pitch_model(m, model_id, restart.team)
     if restart.taker not in (None, taker.id):
-        raise Illegal("bad_input", f"{restart.taker} takes this {restart.kind.replace('_', ' ')}")
+        raise Illegal("bad_input", say("{taker} takes this {value}",
+                                       taker=restart.taker, value=restart.kind.replace('_', ' ')))
     if restart.kind in ("goal_kick", "keeper_ball") and not taker.keeper:
-        raise Illegal("bad_input", f"the keeper takes the {restart.kind.replace('_', ' ')} (p.24)")
+        raise Illegal("bad_input", say("the keeper takes the {value} (p.24)", value=restart.kind.replace('_', ' ')))
     return taker
 
 
 def _target(m: Match, taker: Model, to: str) -> None:
     if to == "goal":
-        raise Illegal("bad_input", "a restart's kick goes to a team-mate or a point")
+        raise Illegal("bad_input", say("a restart's kick goes to a team-mate or a point"))
     if to == "point":
         return
     receiver = pitch_model(m, to)
     if receiver.team != taker.team or receiver.id == taker.id:
-        raise Illegal("bad_input", f"{to} is no team-mate of {taker.id}")
+        raise Illegal("bad_input", say("{to} is no team-mate of {id}", to=to, id=taker.id))
 
 
 def _taken(m: Match, taker: Model) -> list[Event]:
@@ -73,22 +75,22 @@ def _restart_kick(m: Match, line: PassLine) -> list[Event]:
     kind = m.restart.kind
     taker = _taker(m, line.model)
     if line.offside is not None:
-        raise Illegal("bad_input", "no offside off a restart's kick (P37)")
+        raise Illegal("bad_input", say("no offside off a restart's kick (P37)"))
     _target(m, taker, line.to)
     hands = line.with_ == "hands"
     if hands and kind != "keeper_ball":
-        raise Illegal("bad_input", "only the keeper holding the ball throws it (p.24)")
+        raise Illegal("bad_input", say("only the keeper holding the ball throws it (p.24)"))
     if line.block and kind != "corner_kick":
-        raise Illegal("bad_input", "`block` is a corner's blocked sight (p.22)")
+        raise Illegal("bad_input", say("`block` is a corner's blocked sight (p.22)"))
     if line.challenger is not None:
         challenger = pitch_model(m, line.challenger)
         if challenger.team == taker.team or line.height != "high":
-            raise Illegal("bad_input", "a challenger is an opponent challenging a high ball's receiver (P32)")
+            raise Illegal("bad_input", say("a challenger is an opponent challenging a high ball's receiver (P32)"))
     if kind in ("goal_kick", "keeper_ball"):
         top = m.limit(KEEPER_HANDS_MAX_CM if hands else GOAL_KICK_MAX_CM)
         if line.cm > top:
-            raise Illegal("too_far", f"the keeper's {'throw' if hands else 'kick'} reaches {_cm(m, top)}, not "
-                                     f"{_cm(m, line.cm)} (P36)")
+            raise Illegal("too_far", say("the keeper's {value} reaches {m}, not {m2} (P36)",
+                                         value='throw' if hands else 'kick', m=_cm(m, top), m2=_cm(m, line.cm)))
     skill = taker.skill == KICK_SKILL[kind]
     events = _taken(m, taker)
     if hands:
@@ -133,16 +135,17 @@ def _corner_exit_option(m: Match, to: str) -> None:
 
 @handles("pass", "penalty_kick")
 def penalty_pass(m: Match, line: PassLine) -> list[Event]:
-    raise Illegal("bad_input", "a penalty kick is a shot (p.23): a shoot line")
+    raise Illegal("bad_input", say("a penalty kick is a shot (p.23): a shoot line"))
 
 
 @handles("pass", "throw_in")
 def throw_in_pass(m: Match, line: PassLine) -> list[Event]:
-    raise Illegal("bad_input", "a throw-in is a throw_in line (p.20)")
+    raise Illegal("bad_input", say("a throw-in is a throw_in line (p.20)"))
 
 
 def _no_shot(m: Match, line: ShootLine) -> list[Event]:
-    raise Illegal("must_pass", f"no shot from a {m.phase.replace('_', ' ')}: the ball must be passed first")
+    raise Illegal("must_pass", say("no shot from a {value}: the ball must be passed first",
+                                   value=m.phase.replace('_', ' ')))
 
 
 for _kind in NO_SHOT:
@@ -157,8 +160,9 @@ def direct_kick_shot(m: Match, line: ShootLine) -> list[Event]:
     where = m.restart.at or line.at
     end, _, area = where.partition(":")
     if end != other(m.restart.team) or area not in SHOOTING_AREAS:
-        raise Illegal("must_pass", f"a direct kick from {where} must be passed: shots only from the opponents' "
-                                   "shooting area (p.21)")
+        raise Illegal("must_pass", say("a direct kick from {where} must be passed: shots only from the "
+                                       "opponents' shooting area (p.21)",
+                                       where=where))
     taker = _taker(m, line.model)
     check_shot(m, taker, line, via=False)
     events = _taken(m, taker)
@@ -169,7 +173,7 @@ def direct_kick_shot(m: Match, line: ShootLine) -> list[Event]:
 def penalty_shot(m: Match, line: ShootLine) -> list[Event]:
     """p.23: a shot, +1, no exit (P22); after the half's last turn it is played out alone (P33)."""
     if line.wall:
-        raise Illegal("bad_input", "no wall at a penalty (p.23)")
+        raise Illegal("bad_input", say("no wall at a penalty (p.23)"))
     taker = _taker(m, line.model)
     check_shot(m, taker, line, via=False)
     events = _taken(m, taker)
@@ -186,14 +190,14 @@ def throw_in(m: Match, line: ThrowInLine) -> list[Event]:
     skill = taker.skill == "Throw-in"
     top = throw_in_max(skill, m.options.units)
     if line.cm > top:
-        raise Illegal("too_far", f"a throw-in reaches {_cm(m, top)}, not {_cm(m, line.cm)} (p.20)")
+        raise Illegal("too_far", say("a throw-in reaches {m}, not {m2} (p.20)", m=_cm(m, top), m2=_cm(m, line.cm)))
     if line.challenger is not None:
         challenger = pitch_model(m, line.challenger)
         if challenger.team == taker.team or line.to == "point":
-            raise Illegal("bad_input", "a throw-in's challenger is an opponent in whose zone the team-mate it is "
-                                       "thrown to stands (p.20)")
+            raise Illegal("bad_input", say("a throw-in's challenger is an opponent in whose zone the team-mate "
+                                           "it is thrown to stands (p.20)"))
         if challenger.neutralized:
-            raise Illegal("neutralized", f"{challenger.id} is neutralized: it may not challenge (P9)")
+            raise Illegal("neutralized", say("{id} is neutralized: it may not challenge (P9)", id=challenger.id))
     events = restart_taken(m)
     m.ball = Ball(holder=taker.id, state="held", last_touch=taker.team)
     ctx: dict[str, Any] = {"model": taker.id, "to": line.to, "cm": line.cm, "height": "low", "header": False,
@@ -205,7 +209,8 @@ def throw_in(m: Match, line: ThrowInLine) -> list[Event]:
 
 @handles("throw_in")
 def throw_in_elsewhere(m: Match, line: ThrowInLine) -> list[Event]:
-    raise Illegal("not_expected", f"no throw-in now: awaiting {m.team}'s {m.phase.replace('_', ' ')}")
+    raise Illegal("not_expected", say("no throw-in now: awaiting {team}'s {value}",
+                                      team=m.team, value=m.phase.replace('_', ' ')))
 
 
 @resolver("throw_in")
@@ -234,9 +239,9 @@ def play_out(m: Match, line: PlayOutLine) -> list[Event]:
     phase's pass (P22)."""
     model = holder_in_play(m, line.model, "play-out")
     if model.team != m.team:
-        raise Illegal("not_your_turn", f"it is {m.team}'s movement phase")
+        raise Illegal("not_your_turn", say("it is {team}'s movement phase", team=m.team))
     if m.acted or m.no_pass == model.id:
-        raise Illegal("already_acted", "the phase's pass or shot is made (one a phase, p.5)")
+        raise Illegal("already_acted", say("the phase's pass or shot is made (one a phase, p.5)"))
     m.acted = model.acted = True
     event: Event = {"event": "pass", "model": model.id, "to": "play_out", "cm": None, "height": "low",
                     "result": "deviate", "play_out": True}
@@ -247,7 +252,7 @@ def play_out(m: Match, line: PlayOutLine) -> list[Event]:
 def play_out_ball(m: Match, line: BallLine) -> list[Event]:
     """p.20: over the side line the player's throw-in; over a goal line its corner; between the posts P14."""
     if m.ball.state != "loose":
-        raise Illegal("not_expected", "the ball is not loose")
+        raise Illegal("not_expected", say("the ball is not loose"))
     team = m.ball.last_touch or m.team or "red"
     if line.out == "side":
         return award(m, "throw_in", team, "field", counted=1)
@@ -256,5 +261,5 @@ def play_out_ball(m: Match, line: BallLine) -> list[Event]:
         return award(m, "corner_kick", team, f"{end}:side")
     generic = HANDLERS.get(("ball", ""))
     if generic is None:
-        raise Illegal("not_expected", "no rule takes the ball between the posts")
+        raise Illegal("not_expected", say("no rule takes the ball between the posts"))
     return generic(m, line)

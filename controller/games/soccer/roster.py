@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from controller.i18n import say
 from controller.seam import Illegal
 
 from .lines import RosterLine, RosterModel, handles
@@ -50,7 +51,7 @@ def model_cost(entry: RosterModel) -> int:
 def check(team: str, entries: list[RosterModel], points: int) -> None:
     """P1, P39: Illegal roster_invalid with what is wrong."""
     def bad(why: str) -> Illegal:
-        return Illegal("roster_invalid", f"{team}'s roster: {why}")
+        return Illegal("roster_invalid", say("{team}'s roster: {why}", team=team, why=why))
     for e in entries:
         levels = [getattr(e, k) for k in ("P", "S", "H", "INT", "A", "PC")]
         if any(not 1 <= v <= 4 for v in levels):
@@ -115,10 +116,10 @@ def standard_models() -> dict[str, Model]:
 def roster(m: Match, line: RosterLine) -> list[Event]:
     """P38: after the set-up until another line is accepted; a refused one changes nothing."""
     if not m.rosters_open:
-        raise Illegal("not_expected", "rosters are sent before the kick-off")
+        raise Illegal("not_expected", say("rosters are sent before the kick-off"))
     shirts = [e.shirt for e in line.models]
     if len(set(shirts)) != len(shirts):
-        raise Illegal("roster_invalid", f"{line.team}'s roster names a shirt twice")
+        raise Illegal("roster_invalid", say("{team}'s roster names a shirt twice", team=line.team))
     entries = merged(line.team, list(line.models))
     check(line.team, entries, m.options.points)
     for mid in [k for k, v in m.models.items() if v.team == line.team]:

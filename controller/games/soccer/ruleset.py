@@ -7,6 +7,7 @@ from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from controller.i18n import say
 from controller.scenario import ClockLine, GameLine, RollLine, Setup, Signal
 from controller.seam import GameState, Illegal
 
@@ -95,7 +96,7 @@ class Soccer(CoachLines):
             return Wait(line.advance)
         if isinstance(line, GameLine):
             return line_action(line.type, line.fields)
-        raise Illegal("not_expected", f"{line.type} lines mean nothing in this game")
+        raise Illegal("not_expected", say("{type} lines mean nothing in this game", type=line.type))
 
     def snapshot(self, game: GameState) -> dict[str, Any]:
         from .snapshot import snapshot_of
@@ -111,13 +112,13 @@ def line_action(kind: str, fields: Mapping[str, Any]) -> _Line:
     """A line's fields checked against its model: Illegal bad_input naming the first thing wrong."""
     model = LINE_MODELS.get(kind)
     if model is None:
-        raise Illegal("bad_input", f"{kind} is not a line of this game")
+        raise Illegal("bad_input", say("{kind} is not a line of this game", kind=kind))
     try:
         return model.model_validate(dict(fields))
     except ValidationError as e:
         err = e.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "line"
-        raise Illegal("bad_input", f"{kind} line, {where}: {err['msg']}") from None
+        raise Illegal("bad_input", say("{kind} line, {where}: {msg}", kind=kind, where=where, msg=err['msg'])) from None
 
 
 def _begin_mid_match(m: Match, start: Start) -> None:

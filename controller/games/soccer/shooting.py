@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.i18n import say
 from controller.seam import Illegal
 
 from .dice import Due, due, resolver
@@ -35,16 +36,17 @@ def attacking_area(m: Match, team: str, at: str | None, what: str) -> None:
     """p.17-18: a goal is attempted from the opponents' shooting area (its side part too), never its no-shooting
     part or elsewhere."""
     if at is None:
-        raise Illegal("bad_input", f"a {what} at goal names its area (`at`)")
+        raise Illegal("bad_input", say("a {what} at goal names its area (`at`)", what=what))
     end, _, area = at.partition(":")
     if end != other(team) or area not in SHOOTING_AREAS:
-        raise Illegal("no_shot", f"no {what} at goal from {at}: only from {other(team)}'s shooting area")
+        raise Illegal("no_shot", say("no {what} at goal from {at}: only from {team}'s shooting area",
+                                     what=what, at=at, team=other(team)))
 
 
 def no_score_check(m: Match, model: Model) -> None:
     """P3: the kick-off's receiver may not score that phase."""
     if m.no_score == model.id:
-        raise Illegal("no_shot", f"{model.id} received the kick-off: it may not score this phase (P3)")
+        raise Illegal("no_shot", say("{id} received the kick-off: it may not score this phase (P3)", id=model.id))
 
 
 @handles("shoot")
@@ -54,15 +56,15 @@ def shoot(m: Match, line: ShootLine) -> list[Event]:
     P5's receiver excepted."""
     model = holder_in_play(m, line.model, "shot")
     if model.team != m.team:
-        raise Illegal("not_your_turn", f"it is {m.team}'s movement phase")
+        raise Illegal("not_your_turn", say("it is {team}'s movement phase", team=m.team))
     # P5, P22: P5's receiver shoots after the phase's pass; a restart's kick of its own is not that pass
     after_pass = any(o.line == "shoot" and o.model == model.id for o in m.may)
     if (m.acted and not after_pass) or m.no_pass == model.id:
-        raise Illegal("already_acted", "the phase's pass or shot is made (one a phase, p.5)")
+        raise Illegal("already_acted", say("the phase's pass or shot is made (one a phase, p.5)"))
     if m.ball.hands:
-        raise Illegal("must_pass", "the keeper holding the ball kicks or throws it (p.24)")
+        raise Illegal("must_pass", say("the keeper holding the ball kicks or throws it (p.24)"))
     if line.wall:
-        raise Illegal("bad_input", "a wall stands only before a direct kick (p.22)")
+        raise Illegal("bad_input", say("a wall stands only before a direct kick (p.22)"))
     check_shot(m, model, line)
     m.acted = model.acted = True
     return start_shot(m, model, line)
@@ -73,8 +75,9 @@ def check_shot(m: Match, model: Model, line: ShootLine, via: bool = True) -> Non
     attacking_area(m, model.team, line.at, "shot")
     no_score_check(m, model)
     if via and not shot_allowed(line.via, line.moved_cm, m.options.units):
-        raise Illegal("no_shot", f"via {line.via} allows no shot after moving {line.moved_cm:g} "
-                                 f"{m.options.units} (p.17: (ii) 2.5 cm, (iii) 5 cm)")
+        raise Illegal("no_shot", say("via {via} allows no shot after moving {moved_cm:g} {units} (p.17: (ii) 2.5 "
+                                     "cm, (iii) 5 cm)",
+                                     via=line.via, moved_cm=line.moved_cm, units=m.options.units))
     if line.interferer is not None:
         pitch_model(m, line.interferer)
 
@@ -85,7 +88,8 @@ def start_shot(m: Match, model: Model, line: ShootLine, restart: str | None = No
     keeper_team = other(model.team)
     keeper = m.keeper_of(keeper_team)
     if keeper is None:
-        raise Illegal("not_expected", f"{keeper_team} has no keeper: awaiting its keeper line")
+        raise Illegal("not_expected", say("{keeper_team} has no keeper: awaiting its keeper line",
+                                          keeper_team=keeper_team))
     skill_name = {"penalty_kick": "Penalty kick", "direct_kick": "Curved kick"}.get(
         restart or "", "Reverse kick" if m.ball.state == "high" else "")
     skill = bool(skill_name) and model.skill == skill_name
@@ -173,7 +177,8 @@ def header_at_goal(m: Match, line: HeaderLine) -> list[Event]:
     keeper_team = other(model.team)
     keeper = m.keeper_of(keeper_team)
     if keeper is None:
-        raise Illegal("not_expected", f"{keeper_team} has no keeper: awaiting its keeper line")
+        raise Illegal("not_expected", say("{keeper_team} has no keeper: awaiting its keeper line",
+                                          keeper_team=keeper_team))
     dive = model.skill == "Dive Header"
     fists = keeper.skill == "Fists"
     model.acted = True
@@ -232,7 +237,7 @@ def header_post_ball(m: Match, line: BallLine) -> list[Event]:
         return _generic_ball(m, line)
     end = line.end or m.ball.end
     if end is None:
-        raise Illegal("bad_input", "which goal: `end` names the team defending it")
+        raise Illegal("bad_input", say("which goal: `end` names the team defending it"))
     m.due = due("header", {end: 1}, "header_post_crossing", {"end": end}, first=end)
     return []
 
@@ -250,7 +255,7 @@ def resolve_header_post_crossing(m: Match, d: Due) -> list[Event]:
 def _generic_ball(m: Match, line: BallLine) -> list[Event]:
     generic = HANDLERS.get(("ball", ""))
     if generic is None:
-        raise Illegal("not_expected", "no rule takes the ball out now")
+        raise Illegal("not_expected", say("no rule takes the ball out now"))
     return generic(m, line)
 
 

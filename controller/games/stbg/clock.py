@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from controller.i18n import say
 from hal.board import TEAMS
 
 from .errors import Illegal
@@ -35,7 +36,7 @@ def tick(game: Game, seconds: float) -> None:
     once a battle, a card, a chance or a set-up that started before is completed."""
     st = game.state
     if seconds < 0:
-        raise Illegal("bad_input", "time does not go backwards")
+        raise Illegal("bad_input", say("time does not go backwards"))
     st.now += seconds
     if st.phase in OVER:
         return

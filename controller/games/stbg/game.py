@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from controller.i18n import say
 from controller.seam import Fix as Fix
 from controller.seam import LedView as LedView
 from controller.seam import Result
@@ -207,7 +208,7 @@ class Game:
     def undo(self) -> State:
         """Take back the last applied action, whatever it was (the last UNDO_DEPTH at least)."""
         if not self.history:
-            raise Illegal("nothing_to_undo", "no action to take back")
+            raise Illegal("nothing_to_undo", say("no action to take back"))
         self.state = self.history.pop()
         if self.kinds:
             self.kinds.pop()
@@ -242,10 +243,10 @@ class Game:
         if isinstance(action, Leave):
             return restarts.leave(self, action.pawn)
         if st.phase in OVER:
-            raise Illegal("game_over", f"the match is over ({st.phase})")
+            raise Illegal("game_over", say("the match is over ({phase})", phase=st.phase))
         if isinstance(action, Roll):
             if not 1 <= action.value <= 6:
-                raise Illegal("bad_input", f"a die shows 1 to 6, not {action.value}")
+                raise Illegal("bad_input", say("a die shows 1 to 6, not {value}", value=action.value))
             return play.roll(self, action.team, action.value)
         if isinstance(action, Step):
             return play.step(self, action.pawn, action.to)
@@ -266,7 +267,7 @@ class Game:
                 self._dispatch(a)
                 self._tell_possession()
             return None
-        raise Illegal("bad_input", f"unknown action {action!r}")
+        raise Illegal("bad_input", say("unknown action {action!r}", action=action))
 
     # ----- listing ------------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

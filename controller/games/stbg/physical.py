@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
+from controller.i18n import say
 from controller.seam import Illegal, Reading
 from hal.board import BALL_BIT, N_SQUARES, TEAM_BIT, TEAMS
 
@@ -50,14 +51,16 @@ def may_lift(game: Game, token: str) -> Illegal | None:
         return None
     if st.phase in SETUPS:
         if token == "ball":
-            return None if game.ball_destinations() else Illegal("not_your_turn", "the ball is not placed now")
-        return None if token == TEAMS[st.turn] else Illegal("not_your_turn", f"{TEAMS[st.turn]} sets up now")
+            return None if game.ball_destinations() else Illegal("not_your_turn", say("the ball is not placed now"))
+        return None if token == TEAMS[st.turn] else Illegal("not_your_turn", say("{turn} sets up now",
+                                                                                 turn=TEAMS[st.turn]))
     if st.phase != Phase.PLAY:
-        return Illegal("not_expected", f"nothing moves now (phase {st.phase}): {game.expects()['input']} first")
+        return Illegal("not_expected", say("nothing moves now (phase {phase}): {input} first",
+                                           phase=st.phase, input=game.expects()['input']))
     if token not in ("ball", TEAMS[st.turn]):
-        return Illegal("not_your_turn", f"it is {TEAMS[st.turn]}'s turn")
+        return Illegal("not_your_turn", say("it is {turn}'s turn", turn=TEAMS[st.turn]))
     if not st.rolled and st.star != "steal" and not (token == "ball" and st.star):
-        return Illegal("roll_first", f"{TEAMS[st.turn]} rolls (or plays a star card) first")
+        return Illegal("roll_first", say("{turn} rolls (or plays a star card) first", turn=TEAMS[st.turn]))
     return None
 
 
@@ -76,7 +79,8 @@ def read_difference(game: Game, missing: list[Token], extra: list[Token], final:
     for token in ("red", "blue", "ball"):
         if sum(t == token for _, t in extra) > sum(t == token for _, t in missing):
             square = next(s for s, t in extra if t == token)
-            return Reading("wrong", error=Illegal("board_mismatch", f"a {token} token appeared on {name(square)}"))
+            return Reading("wrong", error=Illegal("board_mismatch", say("a {token} token appeared on {square}",
+                                                                        token=token, square=name(square))))
     st = game.state
     if len(missing) == len(extra):
         action, err = _sequence(game, missing, extra)
@@ -85,7 +89,7 @@ def read_difference(game: Game, missing: list[Token], extra: list[Token], final:
             return Reading("exact", action, open_ended=st.phase == Phase.PLAY and (not final or follow))
         if _on_its_way(game, missing, extra, final):
             return Reading("pending")
-        return Reading("wrong", error=err or Illegal("board_mismatch", "these tokens are on no legal way"))
+        return Reading("wrong", error=err or Illegal("board_mismatch", say("these tokens are on no legal way")))
     err = _placements(game, missing, extra)
     return Reading("pending") if err is None else Reading("wrong", error=err)
 
@@ -105,7 +109,8 @@ def _trial(game: Game, action: Step | Kick | Batch, extra: list[Token]) -> Illeg
             bits = {"red": 1, "blue": 2, "ball": 4}
             for s, t in extra:
                 if not occ[s] & bits[t]:
-                    return Illegal("board_mismatch", f"the {t} token on {name(s)} is not where those moves put it")
+                    return Illegal("board_mismatch", say("the {t} token on {s} is not where those moves put it",
+                                                         t=t, s=name(s)))
         return None
     finally:
         game.undo()
@@ -157,7 +162,7 @@ def _sequence(game: Game, missing: list[Token],
             for a, b in zip(froms, targets, strict=True):
                 p = pawn_at(st, team, a)
                 if p < 0:
-                    return None, Illegal("no_token", f"no {colour} pawn on {name(a)}")
+                    return None, Illegal("no_token", say("no {colour} pawn on {a}", colour=colour, a=name(a)))
                 pairs.append((p, a, b))
             pairings.append(pairs)
         per_team.append(pairings)
@@ -176,7 +181,7 @@ def _sequence(game: Game, missing: list[Token],
                     if err is None:
                         return action, None
                     first = first or err
-    return None, first or Illegal("board_mismatch", "these tokens are on no legal way")
+    return None, first or Illegal("board_mismatch", say("these tokens are on no legal way"))
 
 
 def _holder_alone(game: Game, moves: list[tuple[int, int, int]]) -> Illegal:
@@ -190,7 +195,7 @@ def _holder_alone(game: Game, moves: list[tuple[int, int, int]]) -> Illegal:
             except Illegal as e:
                 return e
             game.undo()
-    return Illegal("not_expected", "the holder takes the ball along: put the ball down too")
+    return Illegal("not_expected", say("the holder takes the ball along: put the ball down too"))
 
 
 def _on_its_way(game: Game, missing: list[Token], extra: list[Token], final: bool) -> bool:
@@ -233,7 +238,8 @@ def _placements(game: Game, missing: list[Token], extra: list[Token]) -> Illegal
                          for p in pawns)
         if not ok:
             reason = "placement" if st.phase in SETUPS else "over_budget"
-            return Illegal(reason, f"the {token} token on {name(b)} is on no legal way ({game.expects()['input']} "
-                                   f"from {game.expects().get('team')})")
+            return Illegal(reason, say("the {token} token on {b} is on no legal way ({input} from {value})",
+                                       token=token, b=name(b), input=game.expects()['input'],
+                                       value=game.expects().get('team')))
     return None
 

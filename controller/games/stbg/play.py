@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from controller.i18n import say
 from hal.board import TEAMS
 
 from . import restarts
@@ -25,17 +26,18 @@ def roll(game: Game, team: int, value: int) -> None:
     if st.phase == Phase.FREE_KICK_SETUP and team == st.attack:
         restarts.setup_done(game, st.turn)         # the free kick's roll ends its set-up (done is optional)
     if st.phase != Phase.PLAY:
-        raise Illegal("not_expected", f"no roll is expected now (phase {st.phase})")
+        raise Illegal("not_expected", say("no roll is expected now (phase {phase})", phase=st.phase))
     if team != st.turn:
         if not (st.rolled or st.star_played):
-            raise Illegal("not_your_turn", f"it is {TEAMS[st.turn]}'s turn, and {TEAMS[st.turn]} has not rolled yet")
+            raise Illegal("not_your_turn", say("it is {turn}'s turn, and {turn} has not rolled yet",
+                                               turn=TEAMS[st.turn]))
         end_turn(game, "roll")                     # S17: the other team's roll ends the turn
         if st.phase != Phase.PLAY or st.turn != team:
-            raise Illegal("not_your_turn", f"{TEAMS[team]}'s turn is skipped (a substitution)")
+            raise Illegal("not_your_turn", say("{team}'s turn is skipped (a substitution)", team=TEAMS[team]))
     if st.rolled:
-        raise Illegal("not_expected", f"{TEAMS[team]} has rolled already this turn")
+        raise Illegal("not_expected", say("{team} has rolled already this turn", team=TEAMS[team]))
     if st.star:
-        raise Illegal("not_expected", f"carry out the {st.star} card first")
+        raise Illegal("not_expected", say("carry out the {star} card first", star=st.star))
     st.rolled, st.roll = True, value
     st.points = value + (3 if st.kind == Turn.GOAL_KICK else 0)
     st.started = True
@@ -50,29 +52,32 @@ def step(game: Game, pawn: int, to: int) -> None:
         return restarts.place_pawn(game, pawn, to)
     _in_turn(game, pawn)
     if to == st.sq[pawn]:
-        raise Illegal("bad_input", f"{PAWN_IDS[pawn]} is on {name(to)} already")
+        raise Illegal("bad_input", say("{pawn} is on {to} already", pawn=PAWN_IDS[pawn], to=name(to)))
     if st.star == "steal":
         return steal_step(game, pawn, to)
     if st.star:
-        raise Illegal("not_expected", f"the {st.star} card moves the ball: put it on its square")
+        raise Illegal("not_expected", say("the {star} card moves the ball: put it on its square", star=st.star))
     if space_clash(st, pawn, to):               # a rule no roll changes: named before roll_first
         raise Illegal("goal_area_limit" if goal_area_mates(to) != 1 << to else "square_taken",
-                      f"a team-mate of {PAWN_IDS[pawn]} is in that space ({name(to)}) already")
+                      say("a team-mate of {pawn} is in that space ({to}) already", pawn=PAWN_IDS[pawn], to=name(to)))
     if not st.rolled:
-        raise Illegal("roll_first", f"{TEAMS[st.turn]} rolls (or plays a star card) first")
+        raise Illegal("roll_first", say("{turn} rolls (or plays a star card) first", turn=TEAMS[st.turn]))
     if st.kind == Turn.KICK_OFF and not st.kicked:
-        raise Illegal("kickoff_pass", "the kick-off starts with the pass to the team-mate beside the ball")
+        raise Illegal("kickoff_pass", say("the kick-off starts with the pass to the team-mate beside the ball"))
     if st.kind == Turn.GOAL_KICK:
-        raise Illegal("goal_kick", "a goal kick moves the ball only")
+        raise Illegal("goal_kick", say("a goal kick moves the ball only"))
     if st.stealer >= 0 and pawn != st.stealer:
-        raise Illegal("steal_first", f"{PAWN_IDS[st.stealer]} moves the ball off the square first")
+        raise Illegal("steal_first", say("{stealer} moves the ball off the square first",
+                                         stealer=PAWN_IDS[st.stealer]))
     if pawn == st.holder:
         return _dribble(game, pawn, to)
     if to == st.ball and st.holder < 0 and pawn == st.barred:
-        raise Illegal("kicker_barred", f"{PAWN_IDS[pawn]} took the kick: another pawn touches the ball first")
+        raise Illegal("kicker_barred", say("{pawn} took the kick: another pawn touches the ball first",
+                                           pawn=PAWN_IDS[pawn]))
     c = cost(st.sq[pawn], to)
     if c > st.points:
-        raise Illegal("over_budget", f"{PAWN_IDS[pawn]} to {name(to)} costs {c}, {st.points} left")
+        raise Illegal("over_budget", say("{pawn} to {to} costs {c}, {points} left",
+                                         pawn=PAWN_IDS[pawn], to=name(to), c=c, points=st.points))
     battle = bool(goal_area_mates(to) >> st.ball & 1) and st.holder >= 0 and team_of(st.holder) != team_of(pawn)
     st.points -= c
     st.sq[pawn] = to
@@ -86,17 +91,18 @@ def _dribble(game: Game, pawn: int, to: int) -> None:
     st = game.state
     team = team_of(pawn)
     if st.kind in (Turn.FREE_KICK, Turn.CORNER) and not st.kicked:
-        raise Illegal("kicker_holds", f"{PAWN_IDS[pawn]} takes the kick: it may not move with the ball")
+        raise Illegal("kicker_holds", say("{pawn} takes the kick: it may not move with the ball", pawn=PAWN_IDS[pawn]))
     if GOAL_AREA[team] >> to & 1:
-        raise Illegal("own_goal_area", "a player holding the ball may not enter its own goal area")
+        raise Illegal("own_goal_area", say("a player holding the ball may not enter its own goal area"))
     d = holder_distances(st, pawn, st.points).get(to)
     if d is None:
         longer = holder_distances(st, pawn, 16).get(to)
         if longer is None:
-            raise Illegal("path_blocked", f"{PAWN_IDS[pawn]} holds the ball and may not enter a square of an "
-                                          f"opponent (nor pass through a goal area) on the way to {name(to)}")
-        raise Illegal("over_budget", f"{PAWN_IDS[pawn]} with the ball to {name(to)} costs {longer}, "
-                                     f"{st.points} left")
+            raise Illegal("path_blocked", say("{pawn} holds the ball and may not enter a square of an opponent "
+                                              "(nor pass through a goal area) on the way to {to}",
+                                              pawn=PAWN_IDS[pawn], to=name(to)))
+        raise Illegal("over_budget", say("{pawn} with the ball to {to} costs {longer}, {points} left",
+                                         pawn=PAWN_IDS[pawn], to=name(to), longer=longer, points=st.points))
     frm = st.sq[pawn]
     st.points -= d
     st.sq[pawn] = st.ball = to
@@ -113,22 +119,23 @@ def kick(game: Game, to: int) -> None:
     if st.phase in SETUPS:
         return restarts.place_ball(game, to)
     if st.phase != Phase.PLAY:
-        raise Illegal("not_expected", f"the ball is not played now (phase {st.phase})")
+        raise Illegal("not_expected", say("the ball is not played now (phase {phase})", phase=st.phase))
     if st.star in ("pass", "shoot"):
         return carry_out(game, to)
     if st.star:
-        raise Illegal("not_expected", "the steal card moves a player onto the ball first")
+        raise Illegal("not_expected", say("the steal card moves a player onto the ball first"))
     if not st.rolled:
-        raise Illegal("roll_first", f"{TEAMS[st.turn]} rolls (or plays a star card) first")
+        raise Illegal("roll_first", say("{turn} rolls (or plays a star card) first", turn=TEAMS[st.turn]))
     h = st.holder
     if h < 0 or team_of(h) != st.turn:
-        raise Illegal("not_expected", f"no {TEAMS[st.turn]} player holds the ball")
+        raise Illegal("not_expected", say("no {turn} player holds the ball", turn=TEAMS[st.turn]))
     team = st.turn
     if st.kind == Turn.GOAL_KICK:
         ends = goal_kick_ends(st, team, st.points)
         if to not in ends:
-            raise Illegal("goal_kick", f"a goal kick of {st.points} does not stop on {name(to)} (it goes straight "
-                                       "until the points are spent, the first pawn or the touch line)")
+            raise Illegal("goal_kick", say("a goal kick of {points} does not stop on {to} (it goes straight "
+                                           "until the points are spent, the first pawn or the touch line)",
+                                           points=st.points, to=name(to)))
         st.points = 0
         _land(game, team, h, to, ends[to], st.ball)
         if st.phase == Phase.PLAY and st.turn == team:
@@ -136,15 +143,16 @@ def kick(game: Game, to: int) -> None:
         return
     between = line(st.ball, to)
     if between is None:
-        raise Illegal("not_straight", f"the ball goes straight or diagonally: {name(st.ball)} to {name(to)} is neither")
+        raise Illegal("not_straight", say("the ball goes straight or diagonally: {ball} to {to} is neither",
+                                          ball=name(st.ball), to=name(to)))
     c = king(st.ball, to)
     if c > st.points:
-        raise Illegal("over_budget", f"a kick of {c} squares, {st.points} points left")
+        raise Illegal("over_budget", say("a kick of {c} squares, {points} points left", c=c, points=st.points))
     what = kick_ends(st, team, st.ball, c).get(to)
     if what is None:
         raise _why_not(game, team, between, to)
     if st.kind == Turn.KICK_OFF and not st.kicked and (c != 1 or what != "pass"):
-        raise Illegal("kickoff_pass", "the kick-off is a pass of one square to the team-mate beside the ball")
+        raise Illegal("kickoff_pass", say("the kick-off is a pass of one square to the team-mate beside the ball"))
     st.points -= c
     if st.kind == Turn.KICK_OFF and not st.kicked:
         game.emit("kick_off", period=st.period, team=TEAMS[team])
@@ -157,16 +165,17 @@ def _why_not(game: Game, team: int, between: list[int], to: int) -> Illegal:
     own = team_mask(st, team)
     for s in between:
         if opp >> s & 1:
-            return Illegal("path_blocked", f"the ball may not pass over the opponent on {name(s)}")
+            return Illegal("path_blocked", say("the ball may not pass over the opponent on {s}", s=name(s)))
         if goal_area_mates(s) != 1 << s:
-            return Illegal("path_blocked", "the ball enters a goal area only as a scoring chance, at the line's end")
+            return Illegal("path_blocked", say("the ball enters a goal area only as a scoring chance, at the "
+                                               "line's end"))
     if GOAL_AREA[team] >> to & 1:
-        return Illegal("own_goal_area", "the ball may not be played into its own goal area")
+        return Illegal("own_goal_area", say("the ball may not be played into its own goal area"))
     if (opp & own) >> to & 1:
-        return Illegal("square_taken", f"a kick may not end on {name(to)}, where pawns of both teams stand")
+        return Illegal("square_taken", say("a kick may not end on {to}, where pawns of both teams stand", to=name(to)))
     if own >> to & 1 and offside(st, team, to):
-        return Illegal("offside", f"the team-mate on {name(to)} is offside")
-    return Illegal("not_expected", f"the ball may not end on {name(to)}")
+        return Illegal("offside", say("the team-mate on {to} is offside", to=name(to)))
+    return Illegal("not_expected", say("the ball may not end on {to}", to=name(to)))
 
 
 def _land(game: Game, team: int, kicker: int, to: int, what: str, entry: int) -> None:
@@ -196,21 +205,22 @@ def done(game: Game, team: int) -> None:
     if st.phase in SETUPS:
         return restarts.setup_done(game, team)
     if st.phase != Phase.PLAY:
-        raise Illegal("not_expected", f"done means nothing now (phase {st.phase})")
+        raise Illegal("not_expected", say("done means nothing now (phase {phase})", phase=st.phase))
     if team != st.turn:
-        raise Illegal("not_your_turn", f"it is {TEAMS[st.turn]}'s turn")
+        raise Illegal("not_your_turn", say("it is {turn}'s turn", turn=TEAMS[st.turn]))
     if st.star:
-        raise Illegal("not_expected", f"carry out the {st.star} card first")
+        raise Illegal("not_expected", say("carry out the {star} card first", star=st.star))
     if not st.rolled:
-        raise Illegal("roll_first", f"{TEAMS[team]} rolls (or plays a star card) first")
+        raise Illegal("roll_first", say("{team} rolls (or plays a star card) first", team=TEAMS[team]))
     if st.kind == Turn.KICK_OFF and not st.kicked:
-        raise Illegal("kickoff_pass", "the kick-off starts with the pass to the team-mate beside the ball")
+        raise Illegal("kickoff_pass", say("the kick-off starts with the pass to the team-mate beside the ball"))
     if st.kind == Turn.GOAL_KICK:
-        raise Illegal("goal_kick", "the goalie holding the ball in its goal area must kick it")
+        raise Illegal("goal_kick", say("the goalie holding the ball in its goal area must kick it"))
     if st.kind in (Turn.FREE_KICK, Turn.CORNER) and not st.kicked and _any_kick(game):
-        raise Illegal("must_kick", "the ball must be kicked")
+        raise Illegal("must_kick", say("the ball must be kicked"))
     if st.stealer >= 0:
-        raise Illegal("steal_first", f"{PAWN_IDS[st.stealer]} moves the ball off the square first")
+        raise Illegal("steal_first", say("{stealer} moves the ball off the square first",
+                                         stealer=PAWN_IDS[st.stealer]))
     end_turn(game, "done")
 
 
@@ -222,8 +232,8 @@ def _any_kick(game: Game) -> bool:
 def _in_turn(game: Game, pawn: int) -> None:
     st = game.state
     if st.phase != Phase.PLAY:
-        raise Illegal("not_expected", f"no pawn moves now (phase {st.phase})")
+        raise Illegal("not_expected", say("no pawn moves now (phase {phase})", phase=st.phase))
     if st.sq[pawn] < 0:
-        raise Illegal("no_token", f"{PAWN_IDS[pawn]} is not on the board")
+        raise Illegal("no_token", say("{pawn} is not on the board", pawn=PAWN_IDS[pawn]))
     if team_of(pawn) != st.turn:
-        raise Illegal("not_your_turn", f"it is {TEAMS[st.turn]}'s turn")
+        raise Illegal("not_your_turn", say("it is {turn}'s turn", turn=TEAMS[st.turn]))

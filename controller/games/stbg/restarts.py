@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from controller.i18n import say
 from hal.board import TEAMS
 
 from . import shootout
@@ -39,7 +40,8 @@ def both_roll(game: Game, team: int, value: int) -> None:
     """A battle, a chance or the roll-off: one roll from each team's die, in either order (S16, S34)."""
     st = game.state
     if st.dice[team]:
-        raise Illegal("not_your_turn", f"{TEAMS[team]} has rolled already; waiting for {TEAMS[other(team)]}")
+        raise Illegal("not_your_turn", say("{team} has rolled already; waiting for {team2}",
+                                           team=TEAMS[team], team2=TEAMS[other(team)]))
     st.dice[team] = value
     if not st.dice[other(team)]:
         return
@@ -116,9 +118,9 @@ def deck_left(game: Game, kind: str) -> int:
 def card(game: Game, kind: str) -> None:
     st = game.state
     if st.phase != Phase.CARD:
-        raise Illegal("card_not_allowed", "no fault is waiting for a referee card")
+        raise Illegal("card_not_allowed", say("no fault is waiting for a referee card"))
     if deck_left(game, kind) <= 0:
-        raise Illegal("card_not_allowed", f"no {kind} card is left in the pile")
+        raise Illegal("card_not_allowed", say("no {kind} card is left in the pile", kind=kind))
     p = st.fouler
     team = team_of(p)
     fields = {"team": TEAMS[team], "pawn": PAWN_IDS[p]}
@@ -162,7 +164,7 @@ def leave(game: Game, pawn: int) -> None:
     """A sent-off pawn lifted off the board (BOARD.md: pawns that leave the board are lifted, not placed)."""
     st = game.state
     if st.standing[pawn] < 0:
-        raise Illegal("no_token", f"{PAWN_IDS[pawn]} is not standing on the board sent off")
+        raise Illegal("no_token", say("{pawn} is not standing on the board sent off", pawn=PAWN_IDS[pawn]))
     st.standing[pawn] = -1
 
 
@@ -170,10 +172,11 @@ def substitution(game: Game, pawn: int) -> None:
     st = game.state
     team = team_of(pawn)
     if st.sub_pawn[team] != pawn or st.yellow[pawn] != 1 or st.sent_off[pawn]:
-        raise Illegal("card_not_allowed", f"{PAWN_IDS[pawn]} has no yellow card to discard now (from its card "
-                                          "until its team's next turn)")
+        raise Illegal("card_not_allowed", say("{pawn} has no yellow card to discard now (from its card until its "
+                                              "team's next turn)",
+                                              pawn=PAWN_IDS[pawn]))
     if st.subs[team] >= 3:
-        raise Illegal("card_not_allowed", f"{TEAMS[team]} has made its 3 substitutions")
+        raise Illegal("card_not_allowed", say("{team} has made its 3 substitutions", team=TEAMS[team]))
     st.yellow[pawn] = 0
     st.subs[team] += 1
     st.skips[team] += 1
@@ -292,11 +295,12 @@ def exclusion_zone(game: Game) -> int:
 def place_pawn(game: Game, pawn: int, to: int) -> None:
     st = game.state
     if st.sq[pawn] < 0:
-        raise Illegal("no_token", f"{PAWN_IDS[pawn]} is not on the board")
+        raise Illegal("no_token", say("{pawn} is not on the board", pawn=PAWN_IDS[pawn]))
     if team_of(pawn) != st.turn:
-        raise Illegal("not_your_turn", f"{TEAMS[st.turn]} places its pawns now")
+        raise Illegal("not_your_turn", say("{turn} places its pawns now", turn=TEAMS[st.turn]))
     if not allowed_places(game, pawn) >> to & 1:
-        raise Illegal("placement", f"{PAWN_IDS[pawn]} may not be put on {name(to)} at this set-up")
+        raise Illegal("placement", say("{pawn} may not be put on {to} at this set-up",
+                                       pawn=PAWN_IDS[pawn], to=name(to)))
     if st.phase == Phase.FREE_KICK_SETUP and pawn != st.fouler:
         st.placed_other = True
     st.sq[pawn] = to
@@ -319,7 +323,7 @@ def ball_places(game: Game) -> int:
 def place_ball(game: Game, to: int) -> None:
     st = game.state
     if not ball_places(game) >> to & 1:
-        raise Illegal("placement", f"the ball may not be put on {name(to)} at this set-up")
+        raise Illegal("placement", say("the ball may not be put on {to} at this set-up", to=name(to)))
     st.ball = to
     find_holder(game)
 
@@ -390,10 +394,11 @@ def setup_todo(game: Game, team: int) -> list[str]:
 def setup_done(game: Game, team: int) -> None:
     st = game.state
     if team != st.turn:
-        raise Illegal("not_your_turn", f"{TEAMS[st.turn]} sets up now")
+        raise Illegal("not_your_turn", say("{turn} sets up now", turn=TEAMS[st.turn]))
     todo = setup_todo(game, team)
     if todo:
-        raise Illegal("placement", f"{TEAMS[team]}'s set-up is not finished: " + "; ".join(todo))
+        raise Illegal("placement", say("{team}'s set-up is not finished: {todo}", team=TEAMS[team],
+                                       todo="; ".join(todo)))
     st.done[team] = True
     game.emit("setup_done", team=TEAMS[team])
     if st.phase == Phase.FREE_KICK_SETUP:

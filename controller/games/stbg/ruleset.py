@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
+from controller.i18n import say
 from controller.scenario import CardLine, ClockLine, HandLine, PressLine, RollLine, Setup, Signal
 from controller.seam import Illegal, Reading
 
@@ -72,23 +73,23 @@ class SoccerTheBoardGame:
         if isinstance(line, PressLine):
             button = line.button
             if button in ("done", "star_pass", "star_shoot", "star_steal") and line.team is None:
-                raise Illegal("bad_input", f"press {button} needs a 'team'")
+                raise Illegal("bad_input", say("press {button} needs a 'team'", button=button))
             if button == "done":
                 return Done(parse_team(cast(str, line.team)))
             if button.startswith("star_"):
                 return Star(parse_team(cast(str, line.team)), button.removeprefix("star_"))
             if button == "substitution":
                 if line.pawn is None:
-                    raise Illegal("bad_input", "press substitution needs a 'pawn'")
+                    raise Illegal("bad_input", say("press substitution needs a 'pawn'"))
                 try:
                     pawn = parse_pawn(line.pawn)
                 except ValueError as e:
                     raise Illegal("bad_input", str(e)) from None
                 if line.team is not None and parse_team(line.team) != pawn // 6:
-                    raise Illegal("bad_input", f"{line.pawn} is not a {line.team} pawn")
+                    raise Illegal("bad_input", say("{pawn} is not a {team} pawn", pawn=line.pawn, team=line.team))
                 return Substitution(pawn)
-            raise Illegal("not_expected", f"the {button} button means nothing in this game")
-        raise Illegal("not_expected", f"{line.type} lines mean nothing in this game")
+            raise Illegal("not_expected", say("the {button} button means nothing in this game", button=button))
+        raise Illegal("not_expected", say("{type} lines mean nothing in this game", type=line.type))
 
     def expected_occupancy(self, game: GridGame) -> bytearray:
         return expected_occupancy(cast(Game, game))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from controller.i18n import say
 from hal.board import TEAMS
 
 from .board import ANY_GOAL_AREA, GOAL_AREA, KINDS, PAWN_IDS, cost, line, name, other, pawns_of, squares_of, team_of
@@ -22,16 +23,18 @@ def declare_hand(game: Game, team: int, cards: tuple[str, ...]) -> None:
     st = game.state
     deck = game.options.star_cards
     if st.started:
-        raise Illegal("card_not_allowed", "hands are declared before the match's first roll or star card (S24)")
+        raise Illegal("card_not_allowed", say("hands are declared before the match's first roll or star card (S24)"))
     if st.hands[team] is not None:
-        raise Illegal("card_not_allowed", f"{TEAMS[team]} has declared its hand already")
+        raise Illegal("card_not_allowed", say("{team} has declared its hand already", team=TEAMS[team]))
     if len(cards) != game.options.hand_size:
-        raise Illegal("card_not_allowed", f"a hand holds {game.options.hand_size} star cards, not {len(cards)}")
+        raise Illegal("card_not_allowed", say("a hand holds {hand_size} star cards, not {cards}",
+                                              hand_size=game.options.hand_size, cards=len(cards)))
     counts = [cards.count(k) for k in KINDS]
     theirs = st.hands[other(team)] or [0, 0, 0]
     for i, k in enumerate(KINDS):
         if counts[i] + theirs[i] > deck[k]:
-            raise Illegal("card_not_allowed", f"the deck has {deck[k]} {k} cards (S24: both hands fit the deck)")
+            raise Illegal("card_not_allowed", say("the deck has {deck} {k} cards (S24: both hands fit the deck)",
+                                                  deck=deck[k], k=k))
     st.hands[team] = counts
     game.emit("hand_declared", team=TEAMS[team], cards={k: counts[i] for i, k in enumerate(KINDS)})
 
@@ -90,17 +93,17 @@ def why_not(game: Game, team: int, kind: str) -> str | None:
     """Why the team may not play this star card now, or None."""
     st = game.state
     if st.phase != Phase.PLAY:
-        return "star cards are not played at set-ups, battles or chances"
+        return say("star cards are not played at set-ups, battles or chances")
     if team != st.turn:
-        return f"it is {TEAMS[st.turn]}'s turn"
+        return say("it is {turn}'s turn", turn=TEAMS[st.turn])
     if st.kind in SET_PIECE_TURNS:
-        return f"no star card at a {st.kind.replace('_', ' ')}"
+        return say("no star card at a {kind}", kind=st.kind.replace("_", " "))
     if st.star_played:
-        return "one star card a turn"
+        return say("one star card a turn")
     if st.rolled:
-        return "a star card replaces the roll, and this turn has rolled"
+        return say("a star card replaces the roll, and this turn has rolled")
     if cards_left(game, team, kind) <= 0:
-        return f"{TEAMS[team]} has no {kind} card left"
+        return say("{team} has no {kind} card left", team=TEAMS[team], kind=kind)
     if kind == "pass":
         found = bool(pass_targets(st, team))
     elif kind == "shoot":
@@ -108,7 +111,7 @@ def why_not(game: Game, team: int, kind: str) -> str | None:
     else:
         found = bool(stealers(st, team))
     if not found:
-        return f"the {kind} card has nothing to do now"
+        return say("the {kind} card has nothing to do now", kind=kind)
     return None
 
 
@@ -135,8 +138,9 @@ def carry_out(game: Game, to: int) -> None:
     targets = pass_targets(st, team) if st.star == "pass" else shoot_targets(st, team)
     if not targets >> to & 1:
         raise Illegal("offside" if st.star == "pass" and offside(st, team, to) else "path_blocked",
-                      f"the {st.star} card does not reach {name(to)} (a straight or diagonal line, nobody between"
-                      f"{', onside' if st.star == 'pass' else ''})")
+                      say("the {star} card does not reach {to} (a straight or diagonal line, nobody "
+                          "between{value})",
+                          star=st.star, to=name(to), value=', onside' if st.star == 'pass' else ''))
     between = line(st.ball, to) or []
     frm = st.ball
     st.ball, st.star = to, ""
@@ -153,10 +157,11 @@ def steal_step(game: Game, pawn: int, to: int) -> None:
     """The nearest player put on the ball takes it; the team then rolls and moves the ball off first."""
     st = game.state
     if to != st.ball:
-        raise Illegal("card_not_allowed", f"the steal card puts a player on the ball's square {name(st.ball)}")
+        raise Illegal("card_not_allowed", say("the steal card puts a player on the ball's square {ball}",
+                                              ball=name(st.ball)))
     if pawn not in stealers(st, team_of(pawn)):
-        raise Illegal("card_not_allowed", f"{PAWN_IDS[pawn]} is not a player nearest the ball "
-                                          f"({cost(st.sq[pawn], st.ball)} steps away)")
+        raise Illegal("card_not_allowed", say("{pawn} is not a player nearest the ball ({sq} steps away)",
+                                              pawn=PAWN_IDS[pawn], sq=cost(st.sq[pawn], st.ball)))
     st.sq[pawn] = to
     _take(game, pawn)
 

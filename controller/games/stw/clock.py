@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from controller.i18n import say
+
 from ... import shootout
 from . import flow, restarts
 from .base import Match
@@ -35,7 +37,7 @@ def due_in(clock: Mapping[str, Any]) -> float | None:
 def tick(game: Match, seconds: float) -> None:
     st = game.state
     if not seconds >= 0:
-        raise Illegal("bad_input", f"time only moves forward, not by {seconds}")
+        raise Illegal("bad_input", say("time only moves forward, not by {seconds}", seconds=seconds))
     st.now += seconds
     if st.phase == Phase.FULL_TIME:
         return

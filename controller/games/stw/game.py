@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from controller.i18n import say
 from controller.seam import Result
 from controller.takeback import kind_of, steps_back
 
@@ -265,7 +266,7 @@ class Game:
         """Take back the last applied action, whatever it was (a trial move, a test).
         At least the last UNDO_DEPTH actions can be taken back in a row; older ones are forgotten."""
         if not self.history:
-            raise Illegal("nothing_to_undo", "no action to take back")
+            raise Illegal("nothing_to_undo", say("no action to take back"))
         self.state = self.history.pop()
         if self.kinds:
             self.kinds.pop()
@@ -287,11 +288,11 @@ class Game:
         if isinstance(action, RemovePawn):
             return self._remove(action.pawn)
         if st.phase == Phase.FULL_TIME:
-            raise Illegal("game_over", "the match is over")
+            raise Illegal("game_over", say("the match is over"))
         if isinstance(action, Press):
             return self._press(action.button)
         if st.paused:
-            raise Illegal("not_expected", "the match is paused; press resume first")
+            raise Illegal("not_expected", say("the match is paused; press resume first"))
         if isinstance(action, Roll):
             return self._roll(action.team, action.value)
         if isinstance(action, Spin):
@@ -310,7 +311,7 @@ class Game:
             for move in action.moves:       # each placement judged as if made alone; apply() undoes them all
                 self._dispatch(move)
             return None
-        raise Illegal("bad_input", f"unknown action {action!r}")
+        raise Illegal("bad_input", say("unknown action {action!r}", action=action))
 
     def _press(self, button: str) -> None:
         st = self.state
@@ -321,24 +322,25 @@ class Game:
             st.paused = False
             self._emit("resumed")
         elif st.paused:
-            raise Illegal("not_expected", "the match is paused; press resume first")
+            raise Illegal("not_expected", say("the match is paused; press resume first"))
         elif button == "decline" and restarts.may_decline(self):
             restarts.decline(self)          # back to the position before the foul,
             play.lapse(self)                 # whose move counts as not made (C18, C4)
         elif button == "confirm" and st.phase == Phase.CORNER_PLACEMENT:
             restarts.end_placements(self, st.actor)
         else:
-            raise Illegal("not_expected", f"the {button} button means nothing now (phase {st.phase})")
+            raise Illegal("not_expected", say("the {button} button means nothing now (phase {phase})",
+                                              button=button, phase=st.phase))
 
     def _remove(self, pawn: int) -> None:
         """A pawn lifted off the pitch: a sent-off pawn (any time) or the corner taker stepping off."""
         st = self.state
         if st.sq[pawn] < 0:
-            raise Illegal("no_token", f"{pawn_id(pawn)} is not on the board")
+            raise Illegal("no_token", say("{pawn} is not on the board", pawn=pawn_id(pawn)))
         corner_taker = pawn == st.shooter and st.phase in (Phase.CORNER_SETUP, Phase.CORNER_PLACEMENT,
                                                            Phase.CORNER_KICK)
         if not (st.sent_off[pawn] or corner_taker):
-            raise Illegal("not_expected", f"{pawn_id(pawn)} is in play and may not leave the pitch")
+            raise Illegal("not_expected", say("{pawn} is in play and may not leave the pitch", pawn=pawn_id(pawn)))
         st.sq[pawn] = -1
         self._moved()
         if st.restart is not None:
@@ -347,26 +349,27 @@ class Game:
     def _roll(self, team: int, value: int) -> None:
         st = self.state
         if not 1 <= value <= 6:
-            raise Illegal("bad_input", f"a die shows 1 to 6, not {value}")
+            raise Illegal("bad_input", say("a die shows 1 to 6, not {value}", value=value))
         ph = st.phase
         if ph in BOTH_ROLL_PHASES:
             if st.dice[team]:
-                raise Illegal("not_your_turn", f"{TEAMS[team]} has rolled already; waiting for {TEAMS[other(team)]}")
+                raise Illegal("not_your_turn", say("{team} has rolled already; waiting for {team2}",
+                                                   team=TEAMS[team], team2=TEAMS[other(team)]))
             st.dice[team] = value
             if st.dice[other(team)]:
                 RESOLVE_BOTH_ROLLED[ph](self)
             return
         if ph in (Phase.SHOT, Phase.SHOOTOUT):
             if not self.options.shooting_die:
-                raise Illegal("not_expected", "the shot waits for the spinner")
+                raise Illegal("not_expected", say("the shot waits for the spinner"))
             if team != st.actor:
-                raise Illegal("not_your_turn", f"{TEAMS[st.actor]} shoots")
+                raise Illegal("not_your_turn", say("{actor} shoots", actor=TEAMS[st.actor]))
             return play.spin(self, self.options.shooting_die_faces[value])
         if ph == Phase.CORNER_PLACEMENT:
             restarts.roll_after_placements(self, team)      # rule 8: once both teams are set up
             ph = st.phase
         if ph not in MOVE_PHASES and ph not in BALL_PHASES:
-            raise Illegal("not_expected", f"no roll is expected now (phase {ph})")
+            raise Illegal("not_expected", say("no roll is expected now (phase {ph})", ph=ph))
         play.roll(self, team, value)
 
     def _move_pawn(self, pawn: int, to: int) -> None:

@@ -5,12 +5,17 @@ explanations give the stable reason codes of docs/reasons.md.
 """
 from __future__ import annotations
 
+from controller.i18n import N_, say
+
 from . import geometry as g
 from .errors import Illegal
 from .occupancy import Occupancy
-from .pieces import N_PAWNS, ROLE, is_keeper, other, pawn_id, stays_home, team_of
+from .pieces import DEFENDER, KEEPER, MIDFIELDER, N_PAWNS, ROLE, STRIKER, is_keeper, other, pawn_id, stays_home, team_of
 from .profile import Profile
 from .reach import ball_targets, table
+
+# the pawns' roles in words, for refusals
+ROLE_SAID = {KEEPER: N_("keeper"), DEFENDER: N_("defender"), MIDFIELDER: N_("midfielder"), STRIKER: N_("striker")}
 
 
 def region(pawn: int, profile: Profile) -> int:
@@ -45,33 +50,38 @@ def explain_die_move(sq: list[int], occ: Occupancy, pawn: int, to: int, n: int) 
     """The reason a die move is refused (call only when `to` is not a legal destination)."""
     here = sq[pawn]
     team = team_of(pawn)
-    who = f"{pawn_id(pawn)} ({ROLE[pawn]}) from {g.name(here)} to {g.name(to)}"
+    role = ROLE_SAID[ROLE[pawn]]
+    who = say("{pawn} ({role}) from {frm} to {to}", pawn=pawn_id(pawn), role=role, frm=g.name(here), to=g.name(to))
     if not table(0, here, n).targets >> to & 1:
-        return Illegal("wrong_distance", f"{who}: no path of exactly {n} steps with at most one change of direction")
+        return Illegal("wrong_distance", say("{who}: no path of exactly {n} steps with at most one change of "
+                                             "direction",
+                                             who=who, n=n))
     if stays_home(pawn) and not table(variant(pawn), here, n).targets >> to & 1:
         code = "keeper_own_half" if is_keeper(pawn) else "defender_own_half"
-        return Illegal(code, f"{who}: a {ROLE[pawn]} must stay in its own half for the whole path")
+        return Illegal(code, say("{who}: a {pawn} must stay in its own half for the whole path",
+                                 who=who, pawn=role))
     if not table(variant(pawn), here, n).reachable(occ.team[other(team)]) >> to & 1:
-        return Illegal("path_blocked", f"{who}: every path of {n} steps passes through an opponent")
+        return Illegal("path_blocked", say("{who}: every path of {n} steps passes through an opponent", who=who, n=n))
     return explain_destination(sq, occ, pawn, to)
 
 
 def explain_destination(sq: list[int], occ: Occupancy, pawn: int, to: int) -> Illegal:
     team = team_of(pawn)
     if occ.physical[team] >> to & 1:
-        return Illegal("square_taken", f"{g.name(to)} already holds a pawn of the same team")
+        return Illegal("square_taken", say("{to} already holds a pawn of the same team", to=g.name(to)))
     if not region(pawn, occ.profile) >> to & 1:
         code = "keeper_own_half" if is_keeper(pawn) else "defender_own_half"
-        return Illegal(code, f"{pawn_id(pawn)} may not leave its own half")
+        return Illegal(code, say("{pawn} may not leave its own half", pawn=pawn_id(pawn)))
     limit = occ.limit_reason(pawn, to, sq)
     if limit:
         return Illegal(*limit)
-    return Illegal("placement", f"{pawn_id(pawn)} may not go to {g.name(to)} now")
+    return Illegal("placement", say("{pawn} may not go to {to} now", pawn=pawn_id(pawn), to=g.name(to)))
 
 
 def explain_keeper_step(sq: list[int], occ: Occupancy, keeper: int, to: int) -> Illegal:
     if g.chebyshev(sq[keeper], to) != 1:
-        return Illegal("keeper_move", f"the keeper moves exactly one square without a roll (from {g.name(sq[keeper])})")
+        return Illegal("keeper_move", say("the keeper moves exactly one square without a roll (from {sq})",
+                                          sq=g.name(sq[keeper])))
     return explain_destination(sq, occ, keeper, to)
 
 

@@ -6,6 +6,8 @@ that makes a run or an area too full is refused).
 """
 from __future__ import annotations
 
+from controller.i18n import N_
+
 from .pieces import N_PAWNS, is_keeper, keeper_of, pawns_of, team_of
 from .profile import Profile
 
@@ -169,14 +171,14 @@ class Occupancy:
         team = team_of(pawn)
         for end in self.profile.ends:
             if end.goal_area >> to & 1 and self.count(team, end.goal_area, sq, False, pawn) >= MAX_GOAL_AREA:
-                return "goal_area_limit", "only one pawn of each team may stand in a goal area"
+                return "goal_area_limit", N_("only one pawn of each team may stand in a goal area")
             if end.penalty_area >> to & 1 and not is_keeper(pawn) and \
                     self.count(team, end.penalty_area, sq, True, pawn) >= MAX_AREA_FIELD:
-                return "penalty_area_limit", "at most 4 field players of a team in a penalty area"
+                return "penalty_area_limit", N_("at most 4 field players of a team in a penalty area")
         here = sq[pawn]
         bits = self.detail(team)[0][to >> 3]
         if here >= 0 and here >> 3 == to >> 3:
             bits &= ~(1 << (here & 7))
         if _RANK_BAD[bits] >> (to & 7) & 1:
-            return "rank_limit", "at most 4 pawns of a team side by side in a rank"
-        return "file_limit", "at most 3 pawns of a team one behind the other in a file"
+            return "rank_limit", N_("at most 4 pawns of a team side by side in a rank")
+        return "file_limit", N_("at most 3 pawns of a team one behind the other in a file")

@@ -11,6 +11,7 @@ import heapq
 import itertools
 from typing import TYPE_CHECKING
 
+from controller.i18n import say
 from controller.seam import Illegal
 from controller.seam import Reading as Reading  # re-exported: read_difference returns it
 from hal.board import BALL_BIT, N_SQUARES, TEAM_BIT
@@ -61,19 +62,21 @@ def may_lift(game: Game, square: int, token: str) -> Illegal | None:
         if exp["input"] in ("ball", "setup") or (exp["input"] == "roll" and st.phase in
                                                  BALL_PHASES):
             return None
-        return Illegal("not_your_turn", f"the ball on {g.name(square)} is not to be played now")
+        return Illegal("not_your_turn", say("the ball on {square} is not to be played now", square=g.name(square)))
     team = TEAMS.index(token)
     p = _pawn_at(game, team, square)
     if p >= 0 and (st.sent_off[p] or (p == st.shooter and st.phase.startswith("corner"))):
         return None
     if exp["input"] == "setup":
         if exp.get("team") not in (None, token):
-            return Illegal("not_your_turn", f"{exp['team']} places a pawn now (the set-up goes in turns)")
+            return Illegal("not_your_turn", say("{team} places a pawn now (the set-up goes in turns)",
+                                                team=exp['team']))
         return None
     if exp.get("team") in (token, "both") and exp["input"] in ("roll", "move", "place", "ball"):
         return None
-    return Illegal("not_your_turn", f"{token} may not move a pawn now (waiting for {exp['input']}"
-                                    f"{' from ' + exp['team'] if exp.get('team') else ''})")
+    return Illegal("not_your_turn", say("{token} may not move a pawn now (waiting for {input}{value})",
+                                        token=token, input=exp['input'],
+                                        value=' from ' + exp['team'] if exp.get('team') else ''))
 
 
 def read_difference(game: Game, missing: list[tuple[int, str]], extra: list[tuple[int, str]],
@@ -236,7 +239,8 @@ def _single_action(game: Game, missing: list[tuple[int, str]],
                 and TEAMS.index(token) == team_of(st.shooter):
             act = MovePawn(st.shooter, square)
             return act, _legal(game, act)
-        return None, Illegal("board_mismatch", f"a {token} token appeared on {g.name(square)}")
+        return None, Illegal("board_mismatch", say("a {token} token appeared on {square}",
+                                                   token=token, square=g.name(square)))
     if len(missing) == 1 and len(extra) == 1 and missing[0][1] == extra[0][1]:
         (a, token), (b, _) = missing[0], extra[0]
         if token == "ball":
@@ -244,7 +248,7 @@ def _single_action(game: Game, missing: list[tuple[int, str]],
         else:
             p = _pawn_at(game, TEAMS.index(token), a)
             if p < 0:
-                return None, Illegal("no_token", f"no {token} pawn on {g.name(a)}")
+                return None, Illegal("no_token", say("no {token} pawn on {a}", token=token, a=g.name(a)))
             act = MovePawn(p, b)
         return act, _legal(game, act)
     if st.phase == Phase.CORNER_KICK and st.shooter >= 0 and (st.ball, "ball") in missing and len(extra) == 2:
@@ -278,8 +282,8 @@ def _not_on_the_way(game: Game, missing: list[tuple[int, str]], extra: list[tupl
         match = next((m for m in in_hand if m[1] == token and _may_reach(game, m[0], b, token, final, several)),
                      None)
         if match is None:
-            return Illegal("board_mismatch", f"the {token} token on {g.name(b)} is on no legal way "
-                                             f"({_waiting_for(game)})")
+            return Illegal("board_mismatch", say("the {token} token on {b} is on no legal way ({game})",
+                                                 token=token, b=g.name(b), game=_waiting_for(game)))
         in_hand.remove(match)
     return None
 

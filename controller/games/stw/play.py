@@ -3,6 +3,8 @@ D-team's answer, battles, shots, fouls and cards.
 """
 from __future__ import annotations
 
+from controller.i18n import say
+
 from . import clock, flow, legal, restarts
 from . import geometry as g
 from .base import Match
@@ -29,9 +31,9 @@ def roll(game: Match, team: int, value: int) -> None:
     ph = st.phase
     keeper_kick = ph in BALL_PHASES and st.holder >= 0 and is_keeper(st.holder)
     if team != st.actor and not keeper_kick:
-        raise Illegal("not_your_turn", f"{TEAMS[st.actor]} is to roll, not {TEAMS[team]}")
+        raise Illegal("not_your_turn", say("{actor} is to roll, not {team}", actor=TEAMS[st.actor], team=TEAMS[team]))
     if st.roll:
-        raise Illegal("not_expected", f"the roll of {st.roll} has not been used yet")
+        raise Illegal("not_expected", say("the roll of {roll} has not been used yet", roll=st.roll))
     st.resume = None                     # rule 9C: the free kick's first roll takes it; no declining after
     if not st.clock_running:             # the first roll of a period (a kick-off, or an explicit set-up's)
         st.clock_running = True
@@ -61,13 +63,13 @@ def move_pawn(game: Match, pawn: int, to: int) -> None:
     st = game.state
     ph = st.phase
     if st.sq[pawn] < 0 or st.sent_off[pawn]:
-        raise Illegal("no_token", f"{pawn_id(pawn)} is not in play")
+        raise Illegal("no_token", say("{pawn} is not in play", pawn=pawn_id(pawn)))
     if ph not in MOVE_PHASES:
         what = "play the ball" if ph in BALL_PHASES else f"phase {ph}"
-        raise Illegal("not_expected", f"no pawn move now ({what})")
+        raise Illegal("not_expected", say("no pawn move now ({what})", what=what))
     team = team_of(pawn)
     if team != st.actor:
-        raise Illegal("not_your_turn", f"{TEAMS[st.actor]} is to move, not {TEAMS[team]}")
+        raise Illegal("not_your_turn", say("{actor} is to move, not {team}", actor=TEAMS[st.actor], team=TEAMS[team]))
     _check_pawn_move(game, pawn, to)
     st.sq[pawn] = to
     game._moved()
@@ -87,19 +89,20 @@ def _check_pawn_move(game: Match, pawn: int, to: int) -> None:
     defending = st.actor != st.offense
     if is_keeper(pawn):
         if not defending or ph == Phase.OFFENSIVE_SET:
-            raise Illegal("keeper_move", "the keeper moves only as its team's move on defence (rule 6A, C11)")
+            raise Illegal("keeper_move", say("the keeper moves only as its team's move on defence (rule 6A, C11)"))
         if st.roll:
-            raise Illegal("keeper_move", "after a roll a field player must move; the keeper moves without a die")
+            raise Illegal("keeper_move", say("after a roll a field player must move; the keeper moves without a die"))
         if not keeper_steps(st.sq, occ, pawn) >> to & 1:
             raise explain_keeper_step(st.sq, occ, pawn, to)
         return
     if ph == Phase.OFFENSIVE_SET and pawn == st.holder:
-        raise Illegal("holder_moves", "the offensive set moves a pawn other than the ball holder")
+        raise Illegal("holder_moves", say("the offensive set moves a pawn other than the ball holder"))
     if to == st.ball_sq and pawn == st.barred and ph == Phase.CAPTURE:
         raise Illegal("kicker_barred",
-                      f"{pawn_id(pawn)} took the kick and may not touch the ball until another pawn has")
+                      say("{pawn} took the kick and may not touch the ball until another pawn has",
+                          pawn=pawn_id(pawn)))
     if not st.roll:
-        raise _standing_refusal(game, pawn, to) or Illegal("roll_first", "roll the die before moving a pawn")
+        raise _standing_refusal(game, pawn, to) or Illegal("roll_first", say("roll the die before moving a pawn"))
     if not die_destinations(st.sq, occ, pawn, st.roll) >> to & 1:
         raise explain_die_move(st.sq, occ, pawn, to, st.roll)
 
@@ -117,9 +120,9 @@ def _standing_refusal(game: Match, pawn: int, to: int) -> Illegal | None:
 def move_ball(game: Match, to: int) -> None:
     st = game.state
     if st.phase not in BALL_PHASES:
-        raise Illegal("not_expected", f"the ball is not to be played now (phase {st.phase})")
+        raise Illegal("not_expected", say("the ball is not to be played now (phase {phase})", phase=st.phase))
     if not st.roll:
-        raise Illegal("roll_first", "roll the die before playing the ball")
+        raise Illegal("roll_first", say("roll the die before playing the ball"))
     if not legal.ball_targets(game) >> to & 1:
         raise _explain_ball(game, to)
     if st.kick == "corner" and st.sq[st.holder] != st.ball:
@@ -131,32 +134,36 @@ def move_ball(game: Match, to: int) -> None:
 
 def _explain_ball(game: Match, to: int) -> Illegal:
     st = game.state
-    where = f"the ball from {g.name(st.ball)} to {g.name(to)} on a roll of {st.roll}"
+    where = say("the ball from {frm} to {to} on a roll of {roll}", frm=g.name(st.ball), to=g.name(to), roll=st.roll)
     if not ball_targets(st.ball, st.roll) >> to & 1:
-        return Illegal("wrong_distance", f"{where}: no path of exactly {st.roll} squares, straight or diagonal, "
-                                         "at most one change of direction, never back to a rank or file it left")
+        return Illegal("wrong_distance", say("{where}: no path of exactly {roll} squares, straight or diagonal, "
+                                             "at most one change of direction, never back to a rank or file it "
+                                             "left",
+                                             where=where, roll=st.roll))
     if st.phase == Phase.KICK_OFF:
         return Illegal("kickoff_forward",
-                       f"{where}: a kick-off goes forward at every step and across the centre line (C2)")
-    return Illegal("goal_kick_short", f"{where}: a goal kick must leave the penalty area")
+                       say("{where}: a kick-off goes forward at every step and across the centre line (C2)",
+                           where=where))
+    return Illegal("goal_kick_short", say("{where}: a goal kick must leave the penalty area", where=where))
 
 
 def dribble(game: Match, to: int) -> None:
     """Rule 4C: the holder moves one square with the ball; onto a D-team pawn it is a battle at once."""
     st = game.state
     if st.phase not in BALL_PHASES:
-        raise Illegal("not_expected", f"no dribble now (phase {st.phase})")
+        raise Illegal("not_expected", say("no dribble now (phase {phase})", phase=st.phase))
     if st.holder >= 0 and not region(st.holder, game.profile) >> to & 1:
         raise explain_destination(st.sq, game.occ, st.holder, to)
     if st.holder >= 0 and st.holder == st.kicker:
-        raise Illegal("kicker_barred", f"{pawn_id(st.holder)} takes the kick and may not move with the ball: it "
-                                       "plays the ball away, then waits until another pawn has touched it (rule 10)")
+        raise Illegal("kicker_barred", say("{holder} takes the kick and may not move with the ball: it plays the "
+                                           "ball away, then waits until another pawn has touched it (rule 10)",
+                                           holder=pawn_id(st.holder)))
     if not st.roll:
-        raise Illegal("roll_first", "roll the die before dribbling")
+        raise Illegal("roll_first", say("roll the die before dribbling"))
     if not legal.dribble_targets(game) >> to & 1:
         if st.roll != 1 or g.chebyshev(st.ball, to) != 1:
             raise Illegal("not_dribble",
-                          "the holder moves with the ball only one square, on a ball roll of 1 (rule 4C)")
+                          say("the holder moves with the ball only one square, on a ball roll of 1 (rule 4C)"))
         raise explain_destination(st.sq, game.occ, st.holder, to)
     holder, frm = st.holder, st.ball
     st.sq[holder] = to
@@ -443,11 +450,11 @@ def spin(game: Match, outcome: str) -> None:
     """The shot's outcome (the spinner, or the shooting die's face): goal, corner or goal kick."""
     st = game.state
     if outcome not in OUTCOMES:
-        raise Illegal("bad_input", f"a shot ends in goal, corner or goal_kick, not {outcome!r}")
+        raise Illegal("bad_input", say("a shot ends in goal, corner or goal_kick, not {outcome!r}", outcome=outcome))
     if st.phase == Phase.SHOOTOUT:
         return clock.shootout_kick(game, outcome)
     if st.phase != Phase.SHOT:
-        raise Illegal("not_expected", f"no shot is being taken (phase {st.phase})")
+        raise Illegal("not_expected", say("no shot is being taken (phase {phase})", phase=st.phase))
     team = st.offense
     st.penalty = False
     if outcome == "goal":

@@ -6,6 +6,8 @@ is left to fix, play restarts by itself. The LEDs show the same requirements to 
 """
 from __future__ import annotations
 
+from controller.i18n import say
+
 from . import flow
 from . import geometry as g
 from .actions import Action, MoveBall, MovePawn, Press, RemovePawn
@@ -280,29 +282,31 @@ def _complete_restart(game: Match) -> None:
 def setup_move_pawn(game: Match, p: int, to: int) -> None:
     st, r = game.state, _restart(game)
     if not active(game, p):
-        raise Illegal("no_token", f"{pawn_id(p)} is not in play")
+        raise Illegal("no_token", say("{p} is not in play", p=pawn_id(p)))
     team = team_of(p)
     if r.kind == "penalty" and st.actor >= 0 and team != st.actor:
-        raise Illegal("not_your_turn", f"{TEAMS[st.actor]} places a pawn now "
-                                       "(rule 9B: the fouling team first, alternating)")
+        raise Illegal("not_your_turn", say("{actor} places a pawn now (rule 9B: the fouling team first, "
+                                           "alternating)",
+                                           actor=TEAMS[st.actor]))
     if game.occ.physical[team] >> to & 1:
-        raise Illegal("square_taken", f"{g.name(to)} already holds a pawn of the same team")
+        raise Illegal("square_taken", say("{to} already holds a pawn of the same team", to=g.name(to)))
     if not region(p, game.profile) >> to & 1:
         code = "keeper_own_half" if is_keeper(p) else "defender_own_half"
-        raise Illegal(code, f"{pawn_id(p)} may not leave its own half")
+        raise Illegal(code, say("{p} may not leave its own half", p=pawn_id(p)))
     if must_leave(game, p):
         if not leave_targets(game, p) >> to & 1:
             in_zone = team == r.zone_team and zone(game) >> st.sq[p] & 1
             where = ", ".join(g.name(s) for s in g.squares_of(leave_targets(game, p))[:8])
             raise Illegal("free_kick_zone" if in_zone else "placement",
-                          f"{pawn_id(p)} must leave {g.name(st.sq[p])} for one of {where}")
+                          say("{p} must leave {sq} for one of {where}",
+                              p=pawn_id(p), sq=g.name(st.sq[p]), where=where))
     elif p in r.kickers and kicker_in_place(game) == -1:
         if not kicker_targets(game, p) >> to & 1:
             spots = ", ".join(g.name(s) for s in g.squares_of(kicker_targets(game, p)))
-            raise Illegal("placement", f"the kicker goes onto {spots}")
+            raise Illegal("placement", say("the kicker goes onto {spots}", spots=spots))
     else:
         kind = r.kind.replace("_", " ")
-        raise Illegal("placement", f"{pawn_id(p)} has nothing to fix in this {kind} set-up")
+        raise Illegal("placement", say("{p} has nothing to fix in this {kind} set-up", p=pawn_id(p), kind=kind))
     st.sq[p] = to
     game._moved()
     check_restart(game)
@@ -313,9 +317,10 @@ def setup_move_pawn(game: Match, p: int, to: int) -> None:
 def setup_move_ball(game: Match, to: int) -> None:
     st, r = game.state, _restart(game)
     if not r.ball_squares >> to & 1:
-        raise Illegal("placement", "the ball goes to " + ", ".join(g.name(s) for s in g.squares_of(r.ball_squares)))
+        raise Illegal("placement", say("the ball goes to {squares}",
+                                       squares=", ".join(g.name(s) for s in g.squares_of(r.ball_squares))))
     if ball_ok(game) and (kicker_in_place(game) != -1 or r.kicker_squares):
-        raise Illegal("placement", f"the ball is already in place on {g.name(st.ball)}")
+        raise Illegal("placement", say("the ball is already in place on {ball}", ball=g.name(st.ball)))
     st.ball = to
     check_restart(game)
 
@@ -370,23 +375,24 @@ def _placement_targets(game: Match, p: int) -> int:
 def place_for_corner(game: Match, p: int, to: int) -> None:
     st = game.state
     if not active(game, p):
-        raise Illegal("no_token", f"{pawn_id(p)} is not in play")
+        raise Illegal("no_token", say("{p} is not in play", p=pawn_id(p)))
     team = team_of(p)
     if team != st.actor:
-        raise Illegal("not_your_turn", f"{TEAMS[st.actor]} places a pawn now (rule 8: D-team first, alternating)")
+        raise Illegal("not_your_turn", say("{actor} places a pawn now (rule 8: D-team first, alternating)",
+                                           actor=TEAMS[st.actor]))
     if p == st.shooter:
-        raise Illegal("placement", "the corner taker waits off the pitch until the kick")
+        raise Illegal("placement", say("the corner taker waits off the pitch until the kick"))
     if not _placement_targets(game, p) >> to & 1:
         if game.occ.team[team] >> to & 1 or not region(p, game.profile) >> to & 1:
             raise explain_destination(st.sq, game.occ, p, to)
         if team != st.offense and g.neighbourhood(st.ball) >> to & 1:
-            raise Illegal("free_kick_zone", "no D-team pawn within one square of the ball at a corner")
+            raise Illegal("free_kick_zone", say("no D-team pawn within one square of the ball at a corner"))
         for e in game.profile.ends:
             if e.goal_area >> to & 1:
-                raise Illegal("goal_area_limit", "one pawn of each team in a goal area")
+                raise Illegal("goal_area_limit", say("one pawn of each team in a goal area"))
         if to == st.ball:
-            raise Illegal("placement", "the corner square is the ball's")
-        raise Illegal("penalty_area_limit", "at most 4 field players of each team in that penalty area")
+            raise Illegal("placement", say("the corner square is the ball's"))
+        raise Illegal("penalty_area_limit", say("at most 4 field players of each team in that penalty area"))
     st.sq[p] = to
     game._moved()
     st.placements[team] += 1
@@ -424,8 +430,9 @@ def roll_after_placements(game: Match, team: int) -> None:
     st = game.state
     d_team = other(st.offense)
     if team != st.offense or (st.placements[d_team] < PLACEMENTS_PER_TEAM and not st.placing_done[d_team]):
-        raise Illegal("not_your_turn", f"{TEAMS[st.actor]} places a pawn now; the corner kick is rolled for once "
-                                       "both teams are set up (rule 8)")
+        raise Illegal("not_your_turn", say("{actor} places a pawn now; the corner kick is rolled for once both "
+                                           "teams are set up (rule 8)",
+                                           actor=TEAMS[st.actor]))
     game._emit("placements_done")
     finish_placements(game)
 
@@ -439,6 +446,6 @@ def finish_placements(game: Match) -> None:
 def corner_taker_steps_on(game: Match, to: int) -> None:
     st = game.state
     if to != st.ball:
-        raise Illegal("placement", f"the corner taker goes onto the corner square {g.name(st.ball)}")
+        raise Illegal("placement", say("the corner taker goes onto the corner square {ball}", ball=g.name(st.ball)))
     st.sq[st.shooter] = to
     game._moved()

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
+from controller.i18n import say
 from controller.scenario import ClockLine, PressLine, RollLine, Setup, Signal, SpinLine
 
 from . import clock, physical, reach
@@ -81,7 +82,8 @@ class SoccerTacticsWorld:
             return Press(line.button)
         if isinstance(line, ClockLine):
             return Tick(line.advance)
-        raise Illegal("bad_input", f"{line.type} lines belong to another game, not Soccer Tactics WORLD")
+        raise Illegal("bad_input", say("{type} lines belong to another game, not Soccer Tactics WORLD",
+                                       type=line.type))
 
     # The core hands back only the games this ruleset made (new_game), hence the casts to Game.
     def expected_occupancy(self, game: GridGame) -> bytearray:

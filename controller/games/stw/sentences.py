@@ -10,6 +10,12 @@ from controller.i18n import N_, say
 from controller.soccer_sentences import SOCCER_SAY
 from controller.story import Sentences, on, pawn_name, pawn_or_team, period_name, score, team, words
 
+# the phases and the inputs awaited, as the console's status line says them (story.words)
+WORDS = (N_("roll off"), N_("kick off"), N_("offensive set"), N_("ball play"), N_("capture"), N_("answer"),
+         N_("battle"), N_("shot"), N_("free kick setup"), N_("goal kick setup"), N_("corner setup"),
+         N_("corner placement"), N_("corner kick"), N_("penalty setup"), N_("shootout order"), N_("shootout"),
+         N_("full time"), N_("ball"), N_("place"), N_("roll"), N_("setup"), N_("act"), N_("move"), N_("spin"),
+         N_("none"))
 _KIND = {"free_kick": N_("free kick"), "goal_kick": N_("goal kick"), "corner": N_("corner"),
          "penalty": N_("penalty kick")}
 _READY = {"free_kick": N_("Free kick ready: {team} to play"), "goal_kick": N_("Goal kick ready: {team} to play"),
