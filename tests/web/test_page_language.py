@@ -168,6 +168,19 @@ def test_the_switch_changes_the_language_at_once_and_is_remembered(italian, web_
     assert_italian(page, english, "STW spectator page switched back to Italian")
 
 
+def test_stw_restart_set_up_says_what_is_left_to_do_in_italian(italian, web_server, publisher, board, stw_match,
+                                                              english):
+    at = next(i for i, f in enumerate(stw_match) if f.state and (f.state.get("expects") or {}).get("input") == "setup"
+              and (f.state.get("restart") or {}).get("todo"))
+    page = italian()
+    page.goto(live_url(web_server.url, board))
+    wait_connected(page)
+    wait_seq(page, _publish_until(publisher, stw_match, at))
+    said = page.inner_text("#to-act")
+    assert said.startswith("Posiziona per") and ":" in said, said
+    assert_italian(page, english, "STW restart set-up")
+
+
 # ---- the STBG spectator page ----------------------------------------------------------------------------------
 def _stbg_state() -> tuple[dict, dict]:
     """A real STBG state (red to move 3 points after a roll of 5) and its LED document, as the daemon publishes."""

@@ -8,7 +8,7 @@
 
 import { isInt, isObj, first, snapshotProblem } from "sb/validate.js";
 import { t } from "sb/i18n.js";
-import { on, prettyIds, shortId, team, waitingTeams } from "sb/words.js";
+import { on, shortId, team, todoText, waitingTeams } from "sb/words.js";
 
 const SCHEMA = "soccerboard.stbg-snapshot/1";
 const PAWN_ID = /^(red|blue)-p[1-6]$/;
@@ -61,7 +61,7 @@ export function toAct(snap) {
       return lead(t("draw a referee card"));
     case "setup": {
       const s = snap.setup;
-      const todo = Array.isArray(s?.todo) && s.todo.length ? `: ${s.todo.map(prettyIds).join("; ")}` : "";
+      const todo = Array.isArray(s?.todo) && s.todo.length ? `: ${s.todo.map(todoText).join("; ")}` : "";
       const kind = s ? SETUP[s.kind]?.() ?? String(s.kind).replace(/_/g, " ") : t("restart");
       return t("Set up the {kind} for {team}", { kind, team: team(s?.team ?? ex.team) }) + todo + t(", then press done");
     }

@@ -3,7 +3,7 @@
 // pitch, and the simulator's spinner and buttons. Everything else the page shows as for any grid game.
 
 import { t } from "sb/i18n.js";
-import { kindName, prettyIds, team, waitingTeams } from "sb/words.js";
+import { kindName, team, todoText, waitingTeams } from "sb/words.js";
 import { snapshotProblem } from "sb/validate.js";
 
 const SCHEMA = "soccerboard.snapshot/1";
@@ -62,7 +62,7 @@ export function toAct(snap) {
     case "setup": {
       const r = snap.restart;
       if (!r) return t("Set up the restart");
-      const todo = Array.isArray(r.todo) && r.todo.length ? `: ${r.todo.map(prettyIds).join("; ")}` : "";
+      const todo = Array.isArray(r.todo) && r.todo.length ? `: ${r.todo.map(todoText).join("; ")}` : "";
       return t("Set up the {kind} for {team}", { kind: kindName(r.kind), team: team(r.team) }) + todo +
         (r.declinable ? t(" ({team} may press decline)", { team: team(r.team) }) : "");
     }

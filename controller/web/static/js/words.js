@@ -32,6 +32,31 @@ export function prettyIds(text) {
   return String(text).replace(/\b(red|blue)-(gk|d[1-4]|m[1-4]|s[12]|p[1-6])\b/g, (_, x, p) => pawnName(`${x}-${p}`));
 }
 
+// A restart's or set-up's to-do item as the engines word it (controller/games/stw/restarts.py pending,
+// controller/games/stbg/restarts.py setup_needs), in the reader's language; an item worded otherwise keeps its
+// words, its pawn ids read as "Red d2".
+const TODO = [
+  [/^ball to (.+)$/, (m) => t("ball to {squares}", { squares: m[1] })],
+  [/^kicker \((.+)\) onto its spot$/, (m) => t("kicker ({pawns}) onto its spot",
+    { pawns: m[1].split(", ").map((p) => (p === "..." ? p : pawnName(p))).join(", ") })],
+  [/^lift sent-off (\S+) from (\S+)$/, (m) => t("lift sent-off {pawn} from {square}", { pawn: pawnName(m[1]), square: m[2] })],
+  [/^(\S+) off (\S+)$/, (m) => t("{pawn} off {square}", { pawn: pawnName(m[1]), square: m[2] })],
+  [/^one pawn in the goal area$/, () => t("one pawn in the goal area")],
+  [/^a pawn on (\S+)$/, (m) => t("a pawn on {square}", { square: m[1] })],
+  [/^a player on (\S+)$/, (m) => t("a player on {square}", { square: m[1] })],
+  [/^the ball on (\S+)$/, (m) => t("the ball on {square}", { square: m[1] })],
+  [/^(\S+) one square away from the ball$/, (m) => t("{pawn} one square away from the ball", { pawn: pawnName(m[1]) })],
+];
+
+export function todoText(text) {
+  const s = String(text);
+  for (const [re, say] of TODO) {
+    const m = re.exec(s);
+    if (m) return say(m);
+  }
+  return prettyIds(s);
+}
+
 const PHASES = {
   roll_off: () => t("Roll-off"),
   kick_off: () => t("Kick-off"),
