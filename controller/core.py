@@ -13,9 +13,10 @@ kept and every input goes to the game through `ruleset.action_for`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import reduce
 from typing import TYPE_CHECKING, Any
 
-from controller.i18n import say
+from controller.i18n import N_, Say, say
 from hal.board import BIT_TOKEN, N_SQUARES, SETTLE_SECONDS, TOKEN_BIT, square_name
 from hal.board import square_index as parse_square
 
@@ -483,8 +484,9 @@ class Core:
 
     def _mismatch_error(self) -> Illegal:
         missing, extra = self._difference()
-        fix = "; ".join([f"lift the {t} token on {square_name(s)}" for s, t in extra] +
-                        [f"put a {t} token back on {square_name(s)}" for s, t in missing])
-        return Illegal("board_mismatch", say("the board is out of step with the game: {value}",
-                                             value=fix or 'correct it'))
+        steps = ([say("lift the {token} token on {square}", token=Say(t), square=square_name(s)) for s, t in extra]
+                 + [say("put a {token} token back on {square}", token=Say(t), square=square_name(s))
+                    for s, t in missing])
+        fix = reduce(lambda a, b: say("{a}; {b}", a=a, b=b), steps) if steps else N_("correct it")
+        return Illegal("board_mismatch", say("the board is out of step with the game: {fix}", fix=fix))
 

@@ -51,6 +51,7 @@ _HELD = frozenset({
     ("collections", "deque"),
     ("controller.core", "Core"),
     ("controller.daemon.referee", "Referee"),
+    ("controller.i18n.said", "Say"),             # a refusal's sentence, held by a core waiting for a correction
     ("controller.seam", "Illegal"),
     ("controller.seam", "Reading"),
 })
