@@ -1,31 +1,29 @@
-"""Match analysis against a deeper search: seeded bot matches (two 45-minute halves by default) analysed at the
-analysis level, then every K-th judged decision and every marked one searched again a decision deeper (the
-analysis's best six choices and the one played, the same budget each, no time cap), and the marks compared.
+"""Match analysis against a more thorough search: seeded bot matches (two 45-minute halves by default) analysed as
+`report --analyse` does (level 3, costly-looking choices checked a decision deeper), then every K-th judged
+decision and every marked one searched again: the first ranking's best ten choices and the one played, each a
+decision deeper with three times the check's budget (720 nodes) and no time cap; the marks are compared.
 
     .venv/bin/python benchmarks/analysis_agreement.py [--game soccer_tactics_world] [--matches 2] [--every 4]
-                                                        [--level 3] [--depth 1] [--top 6] [--half-minutes 45]
+                                                        [--depth 1] [--top 10] [--per-choice 720] [--half-minutes 45]
 
 Prints, per match: the time the analysis spends on it (wall and CPU seconds), the decisions judged and marked;
-then on every K-th decision the share whose mark (none, inaccuracy, mistake, blunder) is the same at both depths,
-the share both call marked or both not, the deeper search's marks the analysis found and the mean gap between the
-two drops; and on the analysis's marks, the share the deeper search marks too, and with the same mark.
+then on every K-th decision the share whose mark (none, inaccuracy, mistake, blunder) is the same in both, the
+share both call marked or both not, the reference's marks the analysis found and the mean gap between the two
+drops; and on the analysis's marks, the share the reference marks too, and with the same mark.
 """
 from __future__ import annotations
 
 import argparse
-import math
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from controller.analysis.judge import mark_for
-from controller.analysis.ranking import ANALYSIS_LEVEL, ranker
+from controller.analysis.ranking import ANALYSIS_LEVEL, CHECK_FROM, check, deeper, ranker
 from controller.analysis.walk import Decision, Rank, walk
 from controller.daemon.journal import HEADER, dumps
 from controller.players import players_for
-from controller.players.levels import Level
-from controller.players.search import rank_choices
 
 
 class Ranked(list):
@@ -34,44 +32,13 @@ class Ranked(list):
     deep: list | None = None
 
 
-class RootChoices:
-    """The game's SearchGame with the choices of the searched position narrowed to `contenders` (the first
-    `choices` asked after `scratch`, as the search asks them), so that a deeper search gives each the same depth
-    and budget: the level's own search deepens only its best few, and a played choice outside them would keep
-    its one-ply value while the best one's fell with the opponent's reply."""
-
-    def __init__(self, sg: Any, contenders: list) -> None:
-        self.sg, self.contenders, self.fresh = sg, contenders, False
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.sg, name)
-
-    def scratch(self, game: Any) -> Any:
-        self.fresh = True
-        copy = getattr(self.sg, "scratch", None)
-        return copy(game) if copy is not None else game
-
-    def choices(self, game: Any) -> Any:
-        if self.fresh:
-            self.fresh = False
-            return [a for a in self.sg.choices(game) if a in self.contenders]
-        return self.sg.choices(game)
-
-
-def deep_ranking(sg: Any, game: Any, team: int, contenders: list, depth: int, per_choice: int) -> list:
-    """The contenders ranked a `depth` of decisions deeper, `per_choice` nodes each, with no time cap."""
-    deep = Level(0, sample=0, depth=depth, width=len(contenders), nodes=len(contenders) * (1 + per_choice),
-                 temperature=0.0, seconds=math.inf)
-    return rank_choices(RootChoices(sg, contenders), game, team, deep)
-
-
 class Sampler:
     """The analysis level's ranking; for the numbers in `played` (a number names the same decision in two walks,
     which rank in the same order), also the deep ranking of the analysis's best `top` and the choice played,
     whose time is kept apart."""
 
-    def __init__(self, fast: Rank, played: dict[int, Any] | None = None, top: int = 6, depth: int = 1,
-                 per_choice: int = 240) -> None:
+    def __init__(self, fast: Rank, played: dict[int, Any] | None = None, top: int = 10, depth: int = 1,
+                 per_choice: int = 720) -> None:
         self.fast, self.played, self.top, self.depth, self.per_choice = fast, played or {}, top, depth, per_choice
         self.calls, self.wall, self.cpu = 0, 0.0, 0.0
 
@@ -82,8 +49,10 @@ class Sampler:
         if out.number in self.played:
             wall, cpu = time.perf_counter(), time.process_time()
             best = sorted(out, key=lambda r: -r[1])[:self.top]
-            contenders = [a for a, _ in best] + [self.played[out.number]]
-            out.deep = deep_ranking(sg, game, team, contenders, self.depth, self.per_choice)
+            contenders = [a for a, _ in best]
+            if self.played[out.number] not in contenders:
+                contenders.append(self.played[out.number])
+            out.deep = list(deeper(sg, game, team, contenders, self.depth, self.per_choice))
             self.wall += time.perf_counter() - wall
             self.cpu += time.process_time() - cpu
         return out
@@ -120,8 +89,8 @@ def main() -> int:
     ap.add_argument("--every", type=int, default=4, help="search every K-th decision deeper too")
     ap.add_argument("--level", type=int, default=ANALYSIS_LEVEL)
     ap.add_argument("--depth", type=int, default=1, help="decisions searched beyond the one judged")
-    ap.add_argument("--top", type=int, default=6, help="the analysis's best choices searched deeper")
-    ap.add_argument("--per-choice", type=int, default=240, help="nodes for each choice searched deeper")
+    ap.add_argument("--top", type=int, default=10, help="the first ranking's best choices searched deeper")
+    ap.add_argument("--per-choice", type=int, default=720, help="nodes for each choice searched deeper")
     ap.add_argument("--half-minutes", type=float, default=45.0)
     args = ap.parse_args()
     search = players_for(args.game).search
@@ -129,27 +98,27 @@ def main() -> int:
         raise SystemExit(f"{args.game} has no searching computer player")
     sg = search()
     fast = ranker(args.level)
-    every: list[tuple[float, float]] = []        # (drop at the analysis level, at the deep level)
+    every: list[tuple[float, float]] = []        # (the analysis's drop, the reference's)
     marked: list[tuple[float, float]] = []
-    print(f"{args.game}: analysis level {args.level} against a search {args.depth} decision(s) deeper of its best "
-          f"{args.top} and the choice played ({args.per_choice} nodes each), on every {args.every}th decision and "
-          f"every marked one, {args.half_minutes:g}-minute halves")
+    print(f"{args.game}: the analysis (level {args.level}, checked) against a search {args.depth} decision(s) deeper "
+          f"of the best {args.top} and the choice played ({args.per_choice} nodes each), on every {args.every}th "
+          f"decision and every marked one, {args.half_minutes:g}-minute halves")
     print(f"{'match':>6} {'inputs':>7} {'decisions':>9} {'wall s':>7} {'cpu s':>7} {'marked':>7} {'sampled':>7}")
     with tempfile.TemporaryDirectory(prefix="analysis-") as tmp:
         for seed in range(args.seed, args.seed + args.matches):
             path = bot_journal(args.game, seed, args.half_minutes, Path(tmp))
             wall, cpu = time.perf_counter(), time.process_time()
-            first = walk(path, sg, Sampler(fast))           # the analysis itself, timed
+            first = walk(path, sg, Sampler(fast), check, CHECK_FROM)      # the analysis itself, timed
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             judged = [d for d in first.decisions if d.choices > 1]
             marks = {number(d) for d in judged if mark_for(d.drop)}
             regular = {number(d) for d in judged[args.every - 1::args.every]}
             played = {number(d): d.played for d in judged if number(d) in marks | regular}
-            second = walk(path, sg, Sampler(fast, played, args.top, args.depth, args.per_choice))
+            second = walk(path, sg, Sampler(fast, played, args.top, args.depth, args.per_choice), check, CHECK_FROM)
             for d in second.decisions:
                 ranked = d.ranked
                 if d.choices > 1 and isinstance(ranked, Ranked) and ranked.deep is not None:
-                    pair = (drop_of(ranked, d.played), drop_of(ranked.deep, d.played))
+                    pair = (d.drop, drop_of(ranked.deep, d.played))
                     if ranked.number in regular:
                         every.append(pair)
                     if ranked.number in marks:
@@ -163,13 +132,13 @@ def main() -> int:
     same = lambda a, b: mark_for(a) == mark_for(b)
     alike = lambda a, b: (mark_for(a) is None) == (mark_for(b) is None)
     deep_marked = [(a, b) for a, b in every if mark_for(b)]
-    print(f"\nevery {args.every}th decision: {len(every)}, {sum(1 for a, _ in every if mark_for(a))} marked at level "
-          f"{args.level}, {len(deep_marked)} deeper")
+    print(f"\nevery {args.every}th decision: {len(every)}, {sum(1 for a, _ in every if mark_for(a))} marked by the "
+          f"analysis, {len(deep_marked)} by the reference")
     print(f"  same mark: {share(every, same):.1f}%   marked or not alike: {share(every, alike):.1f}%   "
-          f"deep marks found: {share(deep_marked, lambda a, b: mark_for(a) is not None):.1f}%")
+          f"reference marks found: {share(deep_marked, lambda a, b: mark_for(a) is not None):.1f}%")
     print(f"  mean gap between the drops: {100 * sum(abs(a - b) for a, b in every) / len(every):.2f} points")
     print(f"the analysis's marks: {len(marked)}")
-    print(f"  the deeper search marks them too: {share(marked, lambda a, b: mark_for(b) is not None):.1f}%   "
+    print(f"  the reference marks them too: {share(marked, lambda a, b: mark_for(b) is not None):.1f}%   "
           f"with the same mark: {share(marked, same):.1f}%")
     return 0
 

@@ -16,7 +16,7 @@ from controller.players.search_game import SearchGame
 from ..daemon.journal import read_journal
 from ..daemon.referee import ruleset_of
 from . import judge
-from .ranking import ANALYSIS_LEVEL, ranker
+from .ranking import ANALYSIS_LEVEL, CHECK_FROM, check, ranker
 from .walk import Decision, Rank, team_name, walk
 
 FORMAT = "soccerboard.analysis/1"
@@ -43,7 +43,7 @@ def _decision(d: Decision) -> dict[str, Any]:
     mark = judge.mark_for(d.drop) if d.choices > 1 else None
     return {"line": d.line, "frame": d.frame, "minute": d.minute, "team": team_name(d.team),
             "played": d.played_text, "best": d.best_text, "before": round(d.before, 4), "after": round(d.after, 4),
-            "drop": round(d.drop, 4), "choices": d.choices, "mark": mark}
+            "drop": round(d.drop, 4), "choices": d.choices, "checked": d.checked, "mark": mark}
 
 
 def analyse_match(journal: str | os.PathLike, level: int = ANALYSIS_LEVEL, rank: Rank | None = None,
@@ -52,12 +52,12 @@ def analyse_match(journal: str | os.PathLike, level: int = ANALYSIS_LEVEL, rank:
     {"format", "ruleset", "level", "thresholds", "seconds", "frames", "red_at_end" (1, 0, a draw's 0.5:
     the result of a match that is over, else None), "teams": {team: {"decisions", "accuracy",
     mark: count}}, "decisions": [{"line", "frame", "minute", "team", "played", "best", "before", "after", "drop",
-    "choices", "mark"}]}. Win chances are the deciding team's, 0..1."""
+    "choices", "checked" (searched deeper), "mark"}]}. Win chances are the deciding team's, 0..1."""
     jf = read_journal(journal)
     ruleset = ruleset_of(jf.header, jf.lines)
     sg = sg if sg is not None else search_of(ruleset)
     started = time.perf_counter()
-    walked = walk(journal, sg, rank if rank is not None else ranker(level))
+    walked = walk(journal, sg, rank if rank is not None else ranker(level), check, CHECK_FROM)
     decisions = [_decision(d) for d in walked.decisions]
     teams = {}
     for name in ("red", "blue"):
@@ -83,7 +83,8 @@ def mark_sentence(d: dict[str, Any]) -> str:
 
 def analysis_text(doc: dict[str, Any]) -> str:
     """The analysis as the text report's last section."""
-    out = [f"Analysis (search level {doc['level']}, {doc['seconds']} s; marks by the drop in win chance: "
+    out = [f"Analysis (search level {doc['level']}, costly-looking choices a decision deeper, {doc['seconds']} s; "
+           "marks by the drop in win chance: "
            + ", ".join(f"{name} {percent(least)}" for name, least in doc["thresholds"].items()) + ")"]
     for name, t in doc["teams"].items():
         acc = "-" if t["accuracy"] is None else f"{t['accuracy']}%"

@@ -25,6 +25,9 @@ from hal.board import TEAMS
 Ranking = Sequence[tuple[Any, float]]
 Rank = Callable[[SearchGame, Any, int], Ranking]
 """Every choice of the deciding team in a position, with its win chance for that team."""
+Check = Callable[[SearchGame, Any, int, Ranking, Any], Ranking]
+"""A deeper look at a costly-looking decision: given its ranking and the choice played, some choices (the played
+one among them) ranked again."""
 
 
 @dataclass
@@ -41,7 +44,8 @@ class Decision:
     choices: int
     played_text: str = ""
     best_text: str = ""
-    ranked: Ranking = field(default_factory=list, repr=False)     # the ranking it was judged by
+    ranked: Ranking = field(default_factory=list, repr=False)     # the first ranking
+    checked: bool = False       # before and after come from the deeper check
 
     @property
     def drop(self) -> float:
@@ -71,8 +75,8 @@ def describe(sg: SearchGame, game: Any, action: Any) -> str:
 class _Listener:
     """Wraps a game's apply and undo (on the instance only) to see every action the core applies."""
 
-    def __init__(self, sg: SearchGame, rank: Rank) -> None:
-        self.sg, self.rank = sg, rank
+    def __init__(self, sg: SearchGame, rank: Rank, check: Check | None = None, check_from: float = 1.0) -> None:
+        self.sg, self.rank, self.check, self.check_from = sg, rank, check, check_from
         self.busy = False                           # the search is trying actions: pass them through
         self.stack: list[Decision | None] = []     # one entry per action applied, for the core's undos
         self.decisions: list[Decision] = []
@@ -139,22 +143,29 @@ class _Listener:
             if not ranked or not chosen:
                 return None
             best, before = max(ranked, key=lambda r: r[1])
+            after, checked = chosen[0], False
+            if self.check is not None and before - after >= self.check_from:
+                deeper = list(self.check(self.sg, game, team, ranked, played))
+                again = [chance for a, chance in deeper if a == played]
+                if again:
+                    (best, before), after, checked = max(deeper, key=lambda r: r[1]), again[0], True
             line, frame, minute = self.where
-            return Decision(line, frame, minute, team, played, best, before, chosen[0], len(ranked),
-                            describe(self.sg, game, played), describe(self.sg, game, best), ranked)
+            return Decision(line, frame, minute, team, played, best, before, after, len(ranked),
+                            describe(self.sg, game, played), describe(self.sg, game, best), ranked, checked)
         finally:
             self.busy = False
 
 
-def walk(journal: str | os.PathLike, sg: SearchGame, rank: Rank,
-         progress: Callable[[int, int], None] | None = None) -> Walk:
-    """Replay the journal and judge every decision with `rank`."""
+def walk(journal: str | os.PathLike, sg: SearchGame, rank: Rank, check: Check | None = None,
+         check_from: float = 1.0, progress: Callable[[int, int], None] | None = None) -> Walk:
+    """Replay the journal and judge every decision with `rank`; one whose choice seems to lose `check_from` or more
+    of win chance is judged by `check` instead."""
     jf = read_journal(journal)
     h = jf.header
     ruleset = ruleset_of(h, jf.lines)
     ref = Referee(h.get("options", {}), h.get("board_follows_game", True), seq_base=int(h.get("seq_base", 0)),
                   ruleset=ruleset)
-    listener = _Listener(sg, rank)
+    listener = _Listener(sg, rank, check, check_from)
     frames = 0
 
     def fed(step_state: dict | None, first: int) -> None:

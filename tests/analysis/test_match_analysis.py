@@ -32,6 +32,7 @@ def test_a_pass_onto_an_opponent_when_a_shot_was_on_is_a_blunder_naming_the_shot
     d = ball_play(giveaway[1], GIVEAWAY)
     assert (d["team"], d["mark"], d["best"]) == ("red", "blunder", f"ball {SHOT}")
     assert d["before"] - d["after"] >= 0.15
+    assert d["checked"]                                     # a costly-looking choice is searched deeper
     assert d["choices"] > 2
     assert giveaway[1]["teams"]["red"]["blunder"] == 1
 
@@ -63,7 +64,7 @@ def test_json_output_has_the_report_and_the_analysis(giveaway):
     assert set(a["teams"]) == {"red", "blue"}
     assert set(a["teams"]["red"]) == {"decisions", "accuracy", "blunder", "mistake", "inaccuracy"}
     assert a["decisions"] and all(set(d) == {"line", "frame", "minute", "team", "played", "best", "before", "after",
-                                             "drop", "choices", "mark"} for d in a["decisions"])
+                                             "drop", "choices", "checked", "mark"} for d in a["decisions"])
     assert ball_play(a, GIVEAWAY)["line"] == 5              # the journal's fifth input
 
 
