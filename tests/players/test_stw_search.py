@@ -165,4 +165,4 @@ def test_level_five_beats_level_one_in_these_seeded_matches() -> None:
     fix. The wall-clock cap is lifted so that a loaded machine cannot cut a search short."""
     strong, weak = replace(level(5), seconds=600.0), replace(level(1), seconds=600.0)
     scores = [play("soccer_tactics_world", strong, weak, seed).score for seed in range(4)]
-    assert sum(scores) >= 3
+    assert min(scores) >= 0.5 and sum(scores) > len(scores) / 2      # no loss, more wins than losses
