@@ -102,20 +102,20 @@ def awaited_words(m: Match) -> str:
     d = m.due
     if isinstance(d, Due):
         owing = ", ".join(f"{n} {t}" for t, n in d.shown().items() if n)
-        return f"awaiting {owing} die for {d.event}"
+        return say("awaiting {owing} die for {event}", owing=owing, event=d.event)
     if m.rosters_due:
-        return f"awaiting the {' and '.join(m.rosters_due)} roster"
+        return say("awaiting the {teams} roster", teams=" and ".join(m.rosters_due))
     if m.keeper_due:
-        return f"awaiting {m.keeper_due[0]}'s keeper"
+        return say("awaiting {team}'s keeper", team=m.keeper_due[0])
     awaited = [o for o in m.may if o.awaited]
     if awaited:
-        return f"awaiting {awaited[0].team}'s {awaited[0].line} or decline"
+        return say("awaiting {team}'s {line} or decline", team=awaited[0].team, line=awaited[0].line)
     if m.over:
-        return "the match is over"
+        return say("the match is over")
     if m.phase in ("kick_off", "half_time"):
-        return f"awaiting {m.team}'s kick_off"
+        return say("awaiting {team}'s kick_off", team=m.team)
     if m.ball.state == "loose":
-        return "awaiting a claim or ball line"
+        return say("awaiting a claim or ball line")
     if m.phase != "play":
-        return f"awaiting {m.team}'s {m.phase}"
-    return f"awaiting {m.team}'s play"
+        return say("awaiting {team}'s {phase}", team=m.team, phase=m.phase)
+    return say("awaiting {team}'s play", team=m.team)

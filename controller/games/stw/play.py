@@ -65,7 +65,7 @@ def move_pawn(game: Match, pawn: int, to: int) -> None:
     if st.sq[pawn] < 0 or st.sent_off[pawn]:
         raise Illegal("no_token", say("{pawn} is not in play", pawn=pawn_id(pawn)))
     if ph not in MOVE_PHASES:
-        what = "play the ball" if ph in BALL_PHASES else f"phase {ph}"
+        what = say("play the ball") if ph in BALL_PHASES else say("phase {phase}", phase=ph)
         raise Illegal("not_expected", say("no pawn move now ({what})", what=what))
     team = team_of(pawn)
     if team != st.actor:
