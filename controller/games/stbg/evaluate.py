@@ -9,19 +9,22 @@ The edge, in goals (every weight below is a named constant of this module):
   defenders in their goal area (both roll: 15/36 a goal, 6/36 a corner worth `CORNER`), a whole goal with none;
   the chance of making one on its turn is the chance of rolling at least the length of a kick line to the goal
   area clear of opponents (team-mates may be kicked over), or one step more than the ball's distance to the
-  goal when no line is clear; a Shoot card and a clear line make it certain. What is not made this turn is
-  worth `LATER` of a chance, less `FAR` for each step beyond a roll's reach;
+  goal when no line is clear; a Shoot card and a clear line (no pawn between) make it certain, less the card's
+  worth. What is not made this turn is worth `LATER` of a chance, times `FAR` for each step beyond a six;
 - each opponent between the ball and the goal (in the corridor from the ball to the goal area) takes `BLOCKER`
   of the threat away;
 - while the other team is to move, it may come for the ball (a battle, won 15/36) or play a Steal card: the
   holder keeps `HOLD` of its threat as the defenders close the corridor, and the press gives the other team its
   own threat from the ball's square;
 - a loose ball goes to whoever reaches it: the team to move with the chance of rolling its nearest pawn's
-  distance (certain with a Steal card), else the other team on the next turn;
+  distance (certain with a Steal card, less the card's worth), else the other team on the next turn;
 - `POSSESSION` goals for holding the ball at all; star cards left: `STARS` goals a card by kind while there is
   time to play them; each player fewer (sent off) `PLAYER` goals over the time left; a kept yellow card
-  `YELLOW`; a turn to be skipped (a substitution) `SKIP`; a team without its goalie in the goal area `NO_KEEPER`.
+  `YELLOW`; a turn to be skipped (a substitution) `SKIP`; a team without its goalie in the goal area `NO_KEEPER`;
+- in the middle of a turn, what the turn has not made by now it will not make: the position is read as the other
+  team's to move, unless the holder's kick line to the goal area is open within the points left.
 Battles, referee cards, free kicks, penalties and corners are read by their odds (both teams roll a die).
+The edge is one team's and the other's is its negative, so `value` is zero-sum.
 
 The win chance: the goal difference plus the edge, over the spread of the goal difference still to come
 (`SPREAD` goals over a whole match, shrinking with the square root of the time left, never below `FLOOR`),
