@@ -4,7 +4,7 @@ losses, the score (a draw half) with its 95% Wilson interval and the goals; per 
 (median, p95, max); and the peak memory. Not a test: the claims about strength are made here, on hundreds of
 matches.
 
-    python benchmarks/players_ladder.py [--game stw|stbg] [--matches 200] [--jobs 1] [--quick]
+    python benchmarks/players_ladder.py [--game stw|stbg] [--matches 200] [--jobs 1] [--quick] [--pairs 5:casual,2:1]
     (soccerboard bench --players runs the same)
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from simulator.bench.players import run
+from simulator.bench.players import LADDER, run
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,8 +22,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes playing the matches")
     ap.add_argument("--seed", type=int, default=0, help="the first match's seed")
     ap.add_argument("--quick", action="store_true", help="6 matches a pair")
+    ap.add_argument("--pairs", help="only these pairs, e.g. 5:casual,2:1 (default: the whole ladder)")
     args = ap.parse_args(argv)
-    run(args.game, args.matches, args.quick, args.jobs, seed=args.seed)
+    pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",")] if args.pairs else LADDER
+    run(args.game, args.matches, args.quick, args.jobs, pairs=pairs, seed=args.seed)
     return 0
 
 
