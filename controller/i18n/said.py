@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+_SEQUENCES = (list, tuple)      # an argument said as its items joined by ", "
+
 
 class Say(str):
     """The English sentence, with the template (`msg`) and arguments (`args`) it was made from."""
@@ -22,10 +24,13 @@ class Say(str):
     args: Mapping[str, Any]
 
     def __new__(cls, msg: str, args: Mapping[str, Any] | None = None) -> Say:
-        args = dict(args or {})
-        self = super().__new__(cls, msg.format(**{k: listed(v) for k, v in args.items()}) if args else msg)
+        if args:
+            lists = any(isinstance(v, _SEQUENCES) for v in args.values())
+            self = super().__new__(cls, msg.format_map({k: listed(v) for k, v in args.items()} if lists else args))
+        else:
+            self = super().__new__(cls, msg)
         self.msg = msg
-        self.args = args
+        self.args = args or {}
         return self
 
     def __reduce__(self) -> tuple[type[Say], tuple[str, dict[str, Any]]]:
@@ -40,7 +45,7 @@ class Say(str):
 
 def listed(v: Any) -> Any:
     """An argument as it is formatted: a list or tuple (of sentences or values) as its items joined by ", "."""
-    return ", ".join(map(str, v)) if isinstance(v, list | tuple) else v
+    return ", ".join(map(str, v)) if isinstance(v, _SEQUENCES) else v
 
 
 def say(msg: str, /, **args: Any) -> Say:
@@ -56,6 +61,6 @@ def N_(msg: str) -> Say:
 def said(v: Any) -> Any:
     """A value in the JSON form of a published sentence: a `Say` as {"msg", "args"}, a list item by item (a
     reader joins the items with ", "), anything else as it is."""
-    if isinstance(v, list | tuple):
+    if isinstance(v, _SEQUENCES):
         return [said(x) for x in v]
     return v.said() if isinstance(v, Say) else v
