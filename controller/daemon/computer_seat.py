@@ -21,6 +21,7 @@ import copy
 import json
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,7 @@ PHYSICAL = ("lift", "place", "move")
 CHANCE = ("roll", "spin")
 HINT_LEVEL = 5                  # a hint is the strongest advice there is
 TOPIC = "computer"              # <base>/computer, retained (docs/mqtt.md)
+UNDO_WAIT = 5.0                 # seconds an undo the seat pressed may take to bring the position back
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,7 @@ class ComputerSeat:
         self._asked = ""                        # the position the computer was last asked to think about
         self._confirmed = -1                    # the seq of the last identity question it answered
         self._undone = ""                       # the position it pressed undo in (once per refusal)
+        self._undone_at = 0.0
         self._published: dict | None = None
         self._jobs: list[tuple[str, Any]] = []
         self._cond = threading.Condition()
@@ -267,10 +270,12 @@ class ComputerSeat:
         if not any((a ^ b) & mine for a, b in zip(board, plan.base, strict=True)):
             return False
         fp = fingerprint(ref.snapshot)
-        if self._undone == fp:              # the undo did not bring the position back: let the game go on
+        if self._undone == fp:              # the undo is on its way (or did not bring the position back)
+            if time.monotonic() - self._undone_at < UNDO_WAIT:
+                return True
             log.warning("the computer's action was not carried out and could not be taken back")
             return False
-        self._undone = fp
+        self._undone, self._undone_at = fp, time.monotonic()
         plan.refused += 1
         log.info("refused a move that is not the computer's (%s)", describe(plan.lines))
         self._put({"type": "press", "button": "undo"})
