@@ -2,6 +2,7 @@
 // the projector), connect to the broker and hand messages to the view. One page serves them all so a
 // spectator's bookmark keeps working whatever the board is doing.
 
+import { setupComputer } from "sb/computer.js";
 import { BoardFeed, connect } from "sb/feed.js";
 import { onLanguage, t } from "sb/i18n.js";
 import { League } from "sb/league.js";
@@ -127,7 +128,8 @@ async function main() {
     onPending: () => view.schedule(),
   });
   view.beforePaint = () => feed.settle();
-  target = { feed, handle: (t, p, k) => feed.handle(t, p, k) };
+  const computer = cfg.projector ? null : setupComputer({ conn, base, sim: cfg.sim });
+  target = { feed, handle: (t, p, k) => computer?.handle(t, p) || feed.handle(t, p, k) };
   if (!cfg.projector) {
     const mq = matchMedia("(orientation: landscape) and (max-height: 520px)");
     mq.addEventListener("change", () => view.board.setOrientation(orientationFor(cfg)));

@@ -29,7 +29,7 @@ const NO_MARKS = { arcs: false, goalSpace: false };
 
 // LED meanings from the highest priority down (controller/leds/palette.py), for the legend's order.
 export const LED_PRIORITY = [
-  "correction_lift", "correction_put", "identity_question", "setup_lift_off", "setup_move", "setup_target",
+  "correction_lift", "correction_put", "identity_question", "computer_lift", "computer_put", "setup_lift_off", "setup_move", "setup_target",
   "legal_destination", "lifted_from", "dribble_destination", "ball_destination", "free_kick_zone",
   "offside_pawn", "offside_line", "move_clock_warning", "points_left", "red_to_act", "blue_to_act",
 ];
