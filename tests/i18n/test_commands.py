@@ -74,3 +74,11 @@ def test_replay_in_words_says_the_story_and_refusals_in_italian() -> None:
     assert "riga 22: rifiutata, path_blocked: red-s1 (attaccante) da d11 a d14: ogni percorso di 3 passi " \
            "attraversa un avversario" in lines
     assert "     1'  GOL! Rosso 1-0" in lines and lines[-1] == "Punteggio: Rosso 1-0 Blu"
+
+
+def test_the_console_of_a_simulated_match_tells_it_in_italian(tmp_path: Path) -> None:
+    done = soccerboard("sim", "--lang", "it", "--seed", "3", "--speed", "0", "--no-web", "--half-minutes", "1",
+                       "--extra-time-minutes", "0", "--journal-dir", str(tmp_path), env=ENGLISH)
+    assert done.returncode == 0, done.stderr
+    assert "Calcio d'inizio: Blu" in done.stdout
+    assert "Fine partita: Rosso 0-0 Blu (rigori 2-3). Vince Blu" in done.stdout

@@ -32,3 +32,22 @@ def test_an_untranslated_sentence_is_said_in_english_in_any_language() -> None:
     s = say("no such sentence {n} in any catalogue", n=3)
     assert text(s, "it") == "no such sentence 3 in any catalogue"
     assert text(s, "en") == "no such sentence 3 in any catalogue"
+
+
+def test_an_event_document_carries_its_sentence_in_english_and_how_it_was_said() -> None:
+    from controller import story
+    doc = story.annotate({"seq": 7, "event": "yellow_card", "team": "red", "pawn": "red-m2"},
+                         game="soccer_tactics_world")
+    assert doc["text"] == "Yellow card for Red m2" and type(doc["text"]) is str
+    assert doc["say"] == {"msg": "Yellow card for {pawn}", "args": {
+        "pawn": {"msg": "{team} {pawn}", "args": {"team": {"msg": "Red", "args": {}}, "pawn": "m2"}}}}
+    assert text(story.sentence(doc, "soccer_tactics_world"), "it") == "Cartellino giallo per Rosso m2"
+
+
+def test_a_list_argument_is_said_item_by_item() -> None:
+    s = say("confirm which pawn stands where first: {pawns} (press confirm)",
+            pawns=[say("{pawn} on {square}", pawn="red-m1", square="d5"),
+                   say("{pawn} on {square}", pawn="red-m2", square="e5")])
+    assert s == "confirm which pawn stands where first: red-m1 on d5, red-m2 on e5 (press confirm)"
+    assert s.said()["args"]["pawns"][1] == {"msg": "{pawn} on {square}", "args": {"pawn": "red-m2", "square": "e5"}}
+    assert text(s, "it") == "prima confermate quale pedina sta dove: red-m1 in d5, red-m2 in e5 (premete confirm)"
