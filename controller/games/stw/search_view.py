@@ -103,10 +103,10 @@ class StwSearch:
             named = exp.get("team")
             if named in TEAMS:
                 team = TEAMS.index(named)
-            else:
+            else:       # the set piece's team while it has a fix to make (its decline waits for none), then the other
                 lead = st.restart.team if st.restart is not None else (st.offense if st.offense >= 0 else 0)
-                mine = [a for a in actions if action_team(game, a) == lead]
-                team = lead if mine else 1 - lead
+                fixes = {action_team(game, a) for a in actions if not isinstance(a, Press)}
+                team = lead if lead in fixes or 1 - lead not in fixes else 1 - lead
             own = [a for a in actions if action_team(game, a) in (team, None)]
             return (team, own) if own else (None, [])
         return (st.actor if st.actor >= 0 else st.offense), _likely_first(game, actions)
