@@ -43,6 +43,15 @@ def _reject(e: Illegal) -> dict[str, Any]:
     return {"ok": False, "reason": e.reason, "detail": e.detail}
 
 
+def _reject_said(e: Illegal) -> dict[str, Any]:
+    """A refusal the snapshot shows (the board out of step): with its sentence's template and arguments, for the
+    page to say it in its reader's language (docs/mqtt.md). Verdicts keep the replay output's fields alone."""
+    out = _reject(e)
+    if isinstance(e.detail, Say):
+        out["say"] = e.detail.said()
+    return out
+
+
 def _own(ruleset: Ruleset) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The line types and set-up keys of the ruleset's game's own; none for a ruleset no registry entry names
     (a game a test builds in place)."""
@@ -195,7 +204,7 @@ class Core:
             return None
         snap = self.ruleset.snapshot(self.game)
         snap["board"] = {"consistent": self.mismatch is None and self._difference() == ([], []),
-                         "mismatch": _reject(self.mismatch) if self.mismatch else None,
+                         "mismatch": _reject_said(self.mismatch) if self.mismatch else None,
                          "question": self.question}
         snap["dice"] = dict(self.dice)
         return snap

@@ -45,3 +45,17 @@ def test_every_refusal_of_the_golden_matches_is_a_said_sentence() -> None:
         for o in replay_lines(golden.read_text(encoding="utf-8").splitlines()):
             if o.get("ok") is False and o.get("reason") != "bad_input":
                 assert isinstance(o["detail"], Say), (golden.name, o)
+
+
+def test_the_snapshot_of_a_board_out_of_step_says_how_to_put_it_right_in_italian() -> None:
+    from tests.core.core_helpers import lift, new_core, place, roll
+    core = new_core()
+    roll(core, "red", 3)
+    lift(core, "c6")
+    place(core, "g6")                          # red-m1 has no path of three from c6 to g6
+    refused = roll(core, "red", 2).verdict
+    assert "say" not in refused                 # a verdict keeps replay's fields (docs/board.md section 6)
+    assert text(refused["detail"], "it") == ("la tavola non è allineata con la partita: sollevate il segnalino "
+                                             "rosso in g6; rimettete un segnalino rosso in c6")
+    shown = json.loads(json.dumps(core.snapshot()))["board"]["mismatch"]
+    assert shown["reason"] == "wrong_distance" and shown["say"]["args"]["who"]["args"]["pawn"] == "red-m1"
