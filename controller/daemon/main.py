@@ -286,6 +286,7 @@ class Console:
         self._drawn = ""
         self._drawn_at = 0.0
         self._mismatch: dict | None = None
+        self._computer = ""                  # the computer's action (or hint) last told
         self._lock = threading.Lock()
         self._closed = threading.Event()
         if self.status_line:           # the move clock counts down while nothing happens on the board
@@ -313,12 +314,23 @@ class Console:
                     what = " ".join(str(v) for k, v in m.payload["line"].items() if k != "options")[:60]
                     self._print(translate.text(say("refused  {what}: {reason}: {detail}", what=what,
                                          reason=m.payload.get("reason"), detail=m.payload.get("detail"))))
+                elif m.topic == "computer":
+                    self._tell_computer(m.payload)
                 elif m.topic == "events":
                     doc = m.payload
                     tell = self.teller.story(doc)          # the words of the match the event was played in
                     if tell.told(doc, self.quiet):
                         self._print(tell.line(self.teller.minute(doc) or story.match_minute(self.state), doc))
             self._status()
+
+    def _tell_computer(self, doc: dict) -> None:
+        """What the computer wants carried out at the board, or the hint asked for, once each."""
+        said = [f"{what} ({part['team']}): {part['text']}" for what, key in (("computer", "action"), ("hint", "hint"))
+                for part in [doc.get(key)] if isinstance(part, dict) and part.get("text")]
+        text = "; ".join(said)
+        if text and text != self._computer and not self.quiet:
+            self._print(text)
+        self._computer = text
 
     def _board_out_of_step(self, state: dict) -> None:
         mismatch = (state.get("board") or {}).get("mismatch")

@@ -223,3 +223,17 @@ def test_a_new_games_seat_is_the_matchs_and_kept_in_its_journal(tmp_path):
         wait_for(lambda: board.daemon.match_seat.computer == "none", 10, "the config's seat")
     finally:
         board.close()
+
+
+def test_the_console_tells_the_computers_action_and_a_hint_once_each():
+    import io
+
+    from controller.daemon.main import Console
+    from controller.daemon.outputs.publisher import Msg
+    out = io.StringIO()
+    console = Console(out=out, status_line=False)
+    doc = {"computer": "blue", "action": {"team": "blue", "text": "lift d9, put on b6"}, "hint": None}
+    console([Msg("computer", doc)])
+    console([Msg("computer", doc)])
+    console([Msg("computer", {**doc, "action": None, "hint": {"team": "red", "text": "roll the red die"}})])
+    assert out.getvalue().splitlines() == ["computer (blue): lift d9, put on b6", "hint (red): roll the red die"]
