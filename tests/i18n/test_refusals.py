@@ -59,3 +59,17 @@ def test_the_snapshot_of_a_board_out_of_step_says_how_to_put_it_right_in_italian
                                              "rosso in g6; rimettete un segnalino rosso in c6")
     shown = json.loads(json.dumps(core.snapshot()))["board"]["mismatch"]
     assert shown["reason"] == "wrong_distance" and shown["say"]["args"]["who"]["args"]["pawn"] == "red-m1"
+
+
+def test_no_refusal_in_the_code_is_a_bare_string() -> None:
+    """A refusal's detail written as a string (a literal, an f-string, a concatenation) could never be said in
+    another language: every `Illegal(reason, detail)` in the controller makes its detail with `say`."""
+    import ast
+
+    bare = []
+    for path in sorted((Path(__file__).resolve().parents[2] / "controller").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "Illegal"
+                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant | ast.JoinedStr | ast.BinOp)):
+                bare.append(f"{path.name}:{node.lineno}: {ast.unparse(node.args[1])[:70]}")
+    assert not bare, bare
