@@ -215,6 +215,8 @@ class ComputerSeat:
 
     def _offer(self, ref: Referee) -> None:
         core = ref.core
+        if self.daemon.match_seat.team is None and self.plan is None and self.hint is None:
+            return                              # nobody to play, nothing shown: no work on every input
         fp = fingerprint(ref.snapshot)
         if self.hint is not None and self.hint.fp != fp:
             self.hint = None
