@@ -260,3 +260,36 @@ def test_a_coachs_phone_enters_its_pixels_dies_rolls_through_the_coaches_desk(co
         assert d.seq > seq
     finally:
         die.close()
+
+
+def test_the_dice_panel_speaks_italian_and_switches_live(sim, bluetooth_browser):
+    """A browser set to Italian: the panel's buttons and each die's state are Italian (no English sentence of the
+    page's catalogue left on the simulator's page), a die refused included; the EN/IT switch says them again."""
+    from tests.web.test_page_language import assert_italian, english_parts
+    ctx = bluetooth_browser.new_context(locale="it-IT", viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    try:
+        _open_sim(sim, page)
+        assert page.inner_text(".bt-die[data-team='red'] button") == "Collega il dado Pixels rosso"
+        assert page.inner_text(".bt-die[data-team='blue'] button") == "Collega il dado Pixels blu"
+        assert _status(page, "red") == "nessun dado"
+        assert page.get_attribute(".bt-dice", "aria-label") == "Dadi Bluetooth"
+
+        die = EmulatedPixels(bluetooth_browser, page, name="PXL20", die_type=D20, led_count=20)
+        try:
+            page.click(".bt-die[data-team='blue'] button")
+            die.pump(lambda: page.locator(".bt-die[data-team='blue'][data-state='refused']").count() == 1)
+        finally:
+            die.close()
+        assert _status(page, "blue") == "rifiutato: PXL20 è un d20, non un dado a sei facce"
+        assert_italian(page, english_parts(), "the simulator's Pixels dice panel")
+
+        page.click(".scoreline [data-lang-switch] button[data-lang='en']")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
+        assert _status(page, "blue") == "refused: PXL20 is a d20, not a six-sided die"
+        assert page.inner_text(".bt-die[data-team='red'] button") == "Connect the red Pixels die"
+        assert _status(page, "red") == "no die"
+        assert page.get_attribute(".bt-dice", "aria-label") == "Bluetooth dice"
+    finally:
+        ctx.close()

@@ -271,6 +271,8 @@ def test_simulator_is_all_italian(italian, tmp_path, english):
         page.locator("g.ball").click()
         page.wait_for_function("() => /palla/.test(document.querySelector('#in-hand').textContent)")
         assert page.inner_text("#sim-controls h2") == "Simulatore"
+        page.wait_for_selector(".bt-dice[data-available='false']")   # no Web Bluetooth in this browser: it says so
+        assert page.inner_text(".bt-dice").startswith("Dadi Pixels: questo browser non ha il Web Bluetooth")
         assert_italian(page, english, "the browser simulator")
     finally:
         sim.stop()

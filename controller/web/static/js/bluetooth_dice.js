@@ -5,7 +5,12 @@
 // Web Bluetooth needs Chrome or Edge (on Linux with chrome://flags/#enable-experimental-web-platform-features)
 // and a secure page: https, or http on localhost. A die that sleeps or leaves the browser's reach is connected
 // again when it comes back: the page keeps trying, so a roll after it wakes counts.
+//
+// The panel speaks the page's language (sb/i18n.js): a status's detail is either the browser's own text (its
+// error messages, a die's name), kept as it came, or a function that says this module's sentence again after a
+// switch of language.
 
+import { onLanguage, t } from "sb/i18n.js";
 import { PIXELS_SERVICES, blink, decodeIAmADie, isSixSided, rolledFace, whoAreYou } from "sb/pixels_messages.js";
 
 export const TEAMS = ["red", "blue"];
@@ -13,6 +18,17 @@ const TEAM_RGB = { red: 0xff0000, blue: 0x0000ff };
 const RETRY_MS = [500, 1000, 2000, 5000, 10000]; // between tries to reach a die that went away, then the last
 const IDENTIFY_MS = 5000; // how long a die has to answer whoAreYou
 const CONNECT_MS = 10000; // how long a try to connect may take (pixels-web-connect gives its connect a timeout too)
+
+// A failure this module names itself: its words are said in the reader's language whenever the status is shown.
+class DieError extends Error {
+  constructor(words) {
+    super(words());
+    this.words = words;
+  }
+}
+
+// A status's detail from a caught error: this module's own said again, the browser's as it came.
+const detailOf = (err) => (err instanceof DieError ? err.words : String(err?.message ?? err));
 
 // One team's die: connects, identifies it (a six-sided Pixels die), blinks it in the team's colour, hands on its
 // rolls, and connects again whenever the browser loses it, until `forget()`.
@@ -52,10 +68,14 @@ export class PixelsDie {
       const answer = new Promise((resolve) => { this.identified = resolve; });
       await send(write, whoAreYou());
       const info = await Promise.race([answer, new Promise((resolve) => this.later(() => resolve(null), IDENTIFY_MS))]);
-      if (!info) throw new Error("the die did not say what it is");
+      if (!info) throw new DieError(() => t("the die did not say what it is"));
       if (!isSixSided(info)) {
         this.forget();
-        this.onStatus(this.team, "refused", `${this.device.name ?? "this die"} is a ${info.dieType}, not a six-sided die`);
+        const name = this.device.name;
+        this.onStatus(this.team, "refused", () => {
+          const die = name ?? t("this die"); // said first: the extraction misses a t() in another's arguments
+          return t("{die} is a {type}, not a six-sided die", { die, type: info.dieType });
+        });
         return;
       }
       this.info = info;
@@ -64,7 +84,7 @@ export class PixelsDie {
       this.onStatus(this.team, "ready", this.device.name ?? "");
     } catch (err) {
       if (this.forgotten) return;
-      this.onStatus(this.team, "away", String(err?.message ?? err));
+      this.onStatus(this.team, "away", detailOf(err));
       if (this.device.gatt.connected) this.device.gatt.disconnect(); // gone() then tries again
       else this.retry();
     } finally {
@@ -86,7 +106,7 @@ export class PixelsDie {
 
   gone() {
     if (this.forgotten) return;
-    this.onStatus(this.team, "away", "asleep or out of reach");
+    this.onStatus(this.team, "away", () => t("asleep or out of reach"));
     this.retry();
   }
 
@@ -132,7 +152,17 @@ export function chooseDie(bluetooth = navigator.bluetooth) {
   });
 }
 
-const STATUS_WORDS = { none: "no die", connecting: "connecting", ready: "connected", away: "away", refused: "refused" };
+// What a die is doing, and the panel's per-team words (a team's own sentence: the die's colour agrees in Italian).
+const STATUS_WORDS = {
+  none: () => t("no die"),
+  connecting: () => t("connecting"),
+  ready: () => t("connected"),
+  away: () => t("away"),
+  refused: () => t("refused"),
+};
+const CONNECT_WORDS = { red: () => t("Connect the red Pixels die"), blue: () => t("Connect the blue Pixels die") };
+const LET_GO_WORDS = { red: () => t("Let go of the red die"), blue: () => t("Let go of the blue die") };
+const TAKEN_WORDS = { red: () => t("that die is the red team's"), blue: () => t("that die is the blue team's") };
 
 // The panel, put after `anchor`: a button per team to connect (or let go of) its die, and what each die is doing.
 // One panel a page (the simulator's controls and a game's console may both offer one: the first put in stays).
@@ -141,16 +171,23 @@ export function mountBluetoothDice(anchor, onRoll, { bluetooth = globalThis.navi
   if (!anchor || document.querySelector(".bt-dice")) return null;
   const box = document.createElement("div");
   box.className = "bt-dice row";
-  box.setAttribute("aria-label", "Bluetooth dice");
+  const label = () => box.setAttribute("aria-label", t("Bluetooth dice"));
+  label();
   anchor.after(box);
   if (!bluetooth?.requestDevice) {
-    box.textContent = "Pixels dice: this browser has no Web Bluetooth (use Chrome or Edge, on https or localhost).";
+    const unavailable = () => {
+      label();
+      box.textContent = t("Pixels dice: this browser has no Web Bluetooth (use Chrome or Edge, on https or localhost).");
+    };
+    unavailable();
     box.dataset.available = "false";
+    onLanguage(unavailable);
     return null;
   }
   box.dataset.available = "true";
   const dice = {};
   const rows = {};
+  const shown = {}; // team -> [state, detail] last shown, said again after a switch of language
   for (const team of TEAMS) {
     const row = document.createElement("span");
     row.className = "bt-die";
@@ -167,9 +204,12 @@ export function mountBluetoothDice(anchor, onRoll, { bluetooth = globalThis.navi
   const show = (team, state, detail = "") => {
     const { row, button, status } = rows[team];
     if (state === "refused") delete dice[team];
+    shown[team] = [state, detail];
     row.dataset.state = state;
-    status.textContent = `${STATUS_WORDS[state] ?? state}${detail ? `: ${detail}` : ""}`;
-    button.textContent = dice[team] ? `Let go of the ${team} die` : `Connect the ${team} Pixels die`;
+    const words = STATUS_WORDS[state]?.() ?? state;
+    const said = typeof detail === "function" ? detail() : detail;
+    status.textContent = said ? `${words}: ${said}` : words;
+    button.textContent = (dice[team] ? LET_GO_WORDS : CONNECT_WORDS)[team]();
   };
   const connect = async (team) => {
     let device;
@@ -181,7 +221,7 @@ export function mountBluetoothDice(anchor, onRoll, { bluetooth = globalThis.navi
     }
     const other = TEAMS.find((t) => t !== team);
     if (dice[other]?.device.id === device.id) {
-      show(team, "none", `that die is the ${other} team's`);
+      show(team, "none", TAKEN_WORDS[other]);
       return;
     }
     dice[team] = new PixelsDie(device, team, { onRoll, onStatus: show });
@@ -198,5 +238,9 @@ export function mountBluetoothDice(anchor, onRoll, { bluetooth = globalThis.navi
     } else connect(team);
   });
   for (const team of TEAMS) show(team, "none");
+  onLanguage(() => {
+    label();
+    for (const team of TEAMS) show(team, ...shown[team]);
+  });
   return dice;
 }
