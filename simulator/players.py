@@ -6,12 +6,14 @@ through the daemon's `LineSource` machinery (pace, back-pressure, resuming from 
 from __future__ import annotations
 
 import logging
-import threading
 import time
 
+from controller.daemon.computer_seat import ComputerSeat
 from controller.daemon.inputs.sources import LineSource, Put, Stopped
+from controller.daemon.match_seat import MatchSeat
 from controller.games import default
-from controller.players import players_for
+from controller.players import Opponent, players_for
+from hal.board import TEAMS
 
 log = logging.getLogger(__name__)
 
@@ -49,74 +51,35 @@ class AutoplaySource(LineSource):
 
 
 class BotOpponent:
-    """A seeded bot playing one team against a person in the browser simulator (`sim --human red`).
-
-    The daemon offers it the game on the core thread after every input that changed the state; when its
-    team is to act it picks an action there (the game cannot change under it), and a thread of its own puts
-    the action's board lines on the input queue after a moment's thought, unless the state moved on
-    meanwhile (then the next offer decides again)."""
+    """A seeded bot playing one team against a person in the browser simulator (`sim --human red`): the computer's
+    seat (controller/daemon/computer_seat.py) with the game's own casual bot for that team. Offered the game after
+    every input that changed it, it decides on a copy on a thread of its own and puts the action's board lines on
+    the input queue after a moment's thought, unless the state moved on meanwhile (then it decides again)."""
 
     name = "bot"
     sets_up = False           # it joins the match the daemon sets up
 
     def __init__(self, team: str, seed: int, put: Put, think: float = 1.0, ruleset: str | None = None):
         self.team = 0 if team == "red" else 1
-        self.bot = players_for(ruleset or default().name).opponent(self.team, seed)   # the game's own bot
-        self._put, self.think = put, think
-        self._offered = -1
-        self._plan: tuple[int, list[dict]] | None = None
-        self._cond = threading.Condition()
-        self._stop = threading.Event()
-        self._seq = lambda: -1
-        self._thread = threading.Thread(target=self._run, name="soccerboard-bot", daemon=True)
+        self.seed, self.think, self.ruleset = seed, think, ruleset
+        self.seat: ComputerSeat | None = None
 
     def attach(self, daemon) -> BotOpponent:
-        daemon.after_step.append(self.offer)
-        self._seq = lambda: daemon.referee.seq
+        self.seat = ComputerSeat(daemon, self.seed, self.think, hands=False, players=self._casual,
+                                 seat=MatchSeat(TEAMS[self.team]), name=self.name).attach()
         return self
 
-    def offer(self, referee) -> None:
-        """Core thread: decide when the state changed and the bot's team is to act."""
-        core = referee.core
-        if referee.seq == self._offered or core.game is None:
-            return
-        self._offered = referee.seq
-        if core.pending is not None or core.mismatch is not None or core.question is not None:
-            return
-        lines = self.plan(core.game)
-        if lines is None:
-            return
-        with self._cond:
-            self._plan = (referee.seq, lines)
-            self._cond.notify()
-
-    def plan(self, game) -> list[dict] | None:
-        """The board lines of the bot's next action in `game`, or None when its team has nothing to do."""
-        return self.bot.plan(game)
+    def _casual(self, game_name: str, team: int, level: int, seed: int) -> Opponent:
+        return players_for(self.ruleset or game_name).opponent(team, seed)     # the game's own bot
 
     def start(self) -> BotOpponent:
-        self._thread.start()
+        if self.seat is not None:
+            self.seat.start()
         return self
 
     def resume(self, origin, journal_lines, normalise=None) -> None:
         """Nothing to skip: the bot decides from the game as it stands."""
 
     def stop(self) -> None:
-        self._stop.set()
-        with self._cond:
-            self._cond.notify()
-        self._thread.join(2.0)
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            with self._cond:
-                while self._plan is None and not self._stop.is_set():
-                    self._cond.wait()
-                plan, self._plan = self._plan, None
-            if plan is None or self._stop.wait(self.think):
-                continue
-            seq, lines = plan
-            if self._seq() != seq:            # a person acted meanwhile (or undid): decide again
-                continue
-            for line in lines:
-                self._put(self.name, line, None)
+        if self.seat is not None:
+            self.seat.stop()

@@ -30,6 +30,7 @@ from controller.players import Opponent, players_for
 from hal.board import TEAMS, square_index, square_name
 
 from .inputs.commands import CommandError, load_json, request_id_of, response
+from .match_seat import MatchSeat
 from .outputs.publisher import Msg
 from .referee import Referee
 
@@ -162,14 +163,16 @@ class ComputerSeat:
     go (it sets up nothing; a resumed match goes on from the game as it stands). `hands`: None lights the
     computer's actions on a sensed board and puts them on the queue otherwise; False always puts them on the
     queue (the simulator, whose board has no hands). `think`: the seconds it waits before putting lines on the
-    queue, as a person would."""
+    queue, as a person would. `seat`: a seat of its own (the simulator's casual bot for one team), instead of the
+    match's (`Daemon.match_seat`: the config's `[match]`, or the new_game command's keys)."""
 
-    name = "computer"
     sets_up = False
 
     def __init__(self, daemon: Any, seed: int = 1, think: float = 0.5, hands: bool | None = None,
-                 players: Callable[[str, int, int, int], Opponent] | None = None) -> None:
+                 players: Callable[[str, int, int, int], Opponent] | None = None, seat: MatchSeat | None = None,
+                 name: str = "computer") -> None:
         self.daemon = daemon
+        self._seat, self.name = seat, name
         self.seed, self.think, self.hands = seed, think, hands
         self._make = players or player_for
         self._players: dict[tuple[str, int, int], Opponent | None] = {}
@@ -184,6 +187,11 @@ class ComputerSeat:
         self._cond = threading.Condition()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="soccerboard-computer", daemon=True)
+
+    @property
+    def seat(self) -> MatchSeat:
+        """Who the computer plays, at which level, and who rolls its die."""
+        return self._seat if self._seat is not None else self.daemon.match_seat
 
     # ---- the daemon's side ------------------------------------------------------------------------
     def attach(self) -> ComputerSeat:
@@ -215,12 +223,12 @@ class ComputerSeat:
 
     def _offer(self, ref: Referee) -> None:
         core = ref.core
-        if self.daemon.match_seat.team is None and self.plan is None and self.hint is None:
+        seat = self.seat
+        if seat.team is None and self.plan is None and self.hint is None:
             return                              # nobody to play, nothing shown: no work on every input
         fp = fingerprint(ref.snapshot)
         if self.hint is not None and self.hint.fp != fp:
             self.hint = None
-        seat = self.daemon.match_seat
         if core.game is None or seat.team is None or ref.finished:
             self.plan = None
             return
@@ -290,7 +298,7 @@ class ComputerSeat:
             return
         line = plan.lines[at]
         kind = line.get("type")
-        if kind in PHYSICAL or (kind in CHANCE and self.daemon.match_seat.computer_dice == "die"):
+        if kind in PHYSICAL or (kind in CHANCE and self.seat.computer_dice == "die"):
             return                              # hands carry it out, or a person rolls the computer's die
         plan.sent.add(at)
         self._put(line)
@@ -436,7 +444,7 @@ class ComputerSeat:
 
     def document(self) -> dict[str, Any]:
         """The retained `<base>/computer` document (docs/mqtt.md)."""
-        seat = self.daemon.match_seat
+        seat = self.seat
         doc: dict[str, Any] = {"computer": seat.computer, "level": seat.level, "computer_dice": seat.computer_dice,
                                "action": _action(self.plan), "hint": _action(self.hint)}
         return doc

@@ -216,6 +216,7 @@ def test_a_new_games_seat_is_the_matchs_and_kept_in_its_journal(tmp_path):
         board.daemon.on_command("new_game", b'{"kickoff": "red", "computer": "red", "level": 2}')
         wait_for(lambda: board.daemon.match_seat.computer == "red", 10, "the seat of the new game")
         assert board.daemon.match_seat == MatchSeat("red", 2, "die")
+        board.journaled()               # the journal thread has written the new match's header
         header = json.loads(board.daemon.journal_path.read_text().splitlines()[0].split(" ", 2)[2])
         assert header["match"] == {"computer": "red", "level": 2, "computer_dice": "die"}
         wait_for(lambda: (board.last("computer") or {}).get("computer") == "red", 5, "the seat published")
