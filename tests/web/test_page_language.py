@@ -132,6 +132,9 @@ def test_stw_spectator_page_mid_match_is_all_italian(italian, web_server, publis
     page.wait_for_function("() => document.querySelectorAll('#legend li').length > 0")
     assert page.inner_text(".feed-title") == "Eventi della partita"
     assert page.inner_text("#phase") in ("Azione offensiva", "Giocata della palla")
+    tips = page.locator("#board g[data-pawn] > title").all_text_contents()     # the tokens' tooltips too
+    assert tips and all(re.match(r"\w+ dei (Rossi|Blu) in [a-h]\d+", tip) for tip in tips), tips
+    assert re.fullmatch(r"la palla in [a-h]\d+", page.locator("#board g.ball > title").text_content() or "")
     assert_italian(page, english, "STW spectator page")
 
 

@@ -13,6 +13,16 @@ PLACEHOLDER = re.compile(r"\{(\w+)[^}]*\}")
 # t("...") with a whole string literal first (one followed by + is a concatenation, extracted as the whole)
 CALL = re.compile(r"""(?<![\w.$])t\(\s*"((?:[^"\\]|\\.)*)"(?!\s*\+)""")
 
+# What puts text before a reader: an element's text or tooltip, a text node, a string handed to append & co.
+LITERAL = r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)"""
+SINK = re.compile(r"""\.(?:textContent|innerText|title|placeholder|ariaLabel|alt)\s*=(?!=)"""
+                  r"""|setAttribute\(\s*["'](?:title|aria-label|placeholder|alt)["']\s*,"""
+                  r"""|createTextNode\(|\.(?:append|prepend|before|after|replaceChildren|replaceWith)\(""")
+# literals that are no reader's words: the sentence t() translates, a tag or selector a DOM call is given
+NOT_SAID = re.compile(r"""(?<![\w$])(?:t|createElement|createElementNS|querySelector|querySelectorAll|getElementById"""
+                      r"""|closest|matches|getAttribute)\(\s*""" + LITERAL)
+NON_WORDS = {"Soccerboard"}                  # the product's name is said as it is in every language
+
 
 def test_the_extraction_sees_every_t_call_of_the_page():
     """Babel's extractor reads template strings its own way: a t() inside a quoted attribute, or after an object
@@ -26,6 +36,38 @@ def test_the_extraction_sees_every_t_call_of_the_page():
             if json.loads(f'"{m.group(1)}"') not in marked:
                 unseen.append(f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(1)}")
     assert unseen == []
+
+
+def unmarked_strings(text: str) -> list[tuple[int, str]]:
+    """The string literals with a word in them that a statement shows a reader without t(): from each sink to the
+    statement's end (its `;`), the literals left once t()'s and the DOM calls' are taken out; ${...} is code."""
+    found = []
+    for m in SINK.finditer(text):
+        end = text.find(";", m.end())
+        statement = NOT_SAID.sub("(", text[m.end(): end if end >= 0 else len(text)])
+        for lit in re.findall(LITERAL, statement):
+            words = set(re.findall(r"[A-Za-z]{2,}", re.sub(r"\$\{[^}]*\}", " ", lit[1:-1]))) - NON_WORDS
+            if words:
+                found.append((text.count("\n", 0, m.start()) + 1, lit))
+    return found
+
+
+def test_the_check_for_unmarked_strings_finds_them_and_only_them():
+    shown = 'el.textContent = "Connect the die";\nb.title = `the ball on ${sq}`;\nrow.append(button, " ", s);\n'
+    marked = 'el.textContent = t("Connect the die");\nli.append(document.createElement("li"), `${a}: ${b}`);\n'
+    assert unmarked_strings(shown) == [(1, '"Connect the die"'), (2, "`the ball on ${sq}`")]
+    assert unmarked_strings(marked + 'document.title = `Soccerboard: ${board}`;\n') == []
+    either = 'x.title = cond ? t("Hint") :\n  "Light the best action";'
+    assert unmarked_strings(either) == [(1, '"Light the best action"')]
+
+
+def test_the_page_shows_no_english_string_left_unmarked():
+    """A string a module puts before a reader (an element's text, a tooltip, a text node) is said with t(), so it
+    reaches the catalogue and is translated; one written straight in stays English on every page."""
+    sources = [*(ROOT / "controller/web/static/js").glob("*.js"), *(ROOT / "controller/games").glob("*/page.js")]
+    unmarked = [f"{path.relative_to(ROOT)}:{line}: {lit}" for path in sorted(sources)
+                for line, lit in unmarked_strings(path.read_text(encoding="utf-8"))]
+    assert unmarked == []
 
 
 def test_every_marked_page_string_has_an_italian_translation():

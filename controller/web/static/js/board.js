@@ -14,6 +14,8 @@
 // arcs, and a goal area drawn as one space (without the line between its two squares). A pawn is labelled
 // by its id after the team ("m2", "p4"); a goalie (the snapshot's `goalie: true`) is ringed.
 
+import { language, t } from "sb/i18n.js";
+
 const S = 40; // one square, in SVG user units
 const M = 20; // margin for the file letters and rank numbers
 const GOAL = 9; // depth of the goal drawn behind each goal line
@@ -269,8 +271,10 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
       }
     }
     litFrom = view.leds;
-    // the token layer is looked at only when something on it changed (an LED-only update leaves it)
-    const key = JSON.stringify([snap?.pawns, snap?.ball, snap?.holder, view.held, view.lastMove]);
+    // the token layer is looked at only when something on it changed (an LED-only update leaves it); the
+    // tokens' tooltips are said in the page's language, so a switch of language draws them again
+    const lang = language();
+    const key = JSON.stringify([snap?.pawns, snap?.ball, snap?.holder, view.held, view.lastMove, lang]);
     if (key === tokensKey) return;
     tokensKey = key;
     const wanted = []; // the layer's nodes in drawing order: the arrow, the pawns, the ball on top
@@ -308,13 +312,13 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
         const shared = occupants.get(p.square).length > 1;
         const holder = snap.holder === id;
         const lifted = held.has(`${p.square}/${tm}`);
-        place(`pawn:${id}`, `${p.square}|${shared}|${holder}|${p.sent_off}|${p.yellow}|${lifted}|${p.goalie === true}`,
+        place(`pawn:${id}`, `${p.square}|${shared}|${holder}|${p.sent_off}|${p.yellow}|${lifted}|${p.goalie === true}|${lang}`,
           () => drawPawn(id, p, tm, shared, holder, lifted));
       }
       if (snap.ball && parseSquare(snap.ball)) {
         const withPawn = occupants.get(snap.ball)?.length ?? 0;
         const lifted = held.has(`${snap.ball}/ball`);
-        place("ball", `${snap.ball}|${withPawn}|${lifted}`, () => drawBall(snap.ball, withPawn, lifted));
+        place("ball", `${snap.ball}|${withPawn}|${lifted}|${lang}`, () => drawBall(snap.ball, withPawn, lifted));
       }
     }
     for (const name of [...drawn.keys()]) if (!seen.has(name)) drawn.delete(name);
@@ -354,8 +358,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     if (p.sent_off) cards.push("card-red");
     cards.forEach((c, i) => make("rect", { class: c, x: cx + r * 0.45 + i * 4.5, y: cy - r - 3, width: 6.5, height: 9, rx: 1 }, g));
     const title = make("title", {}, g);
-    title.textContent = `${tm} ${label.textContent} on ${p.square}` + (p.yellow ? `, ${p.yellow} yellow` : "") +
-      (p.sent_off ? ", sent off" : "") + (holder ? ", has the ball" : "") + (p.goalie === true ? ", goalie" : "");
+    title.textContent = pawnTitle(tm, label.textContent, p, holder);
     return g;
   }
 
@@ -370,7 +373,7 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
     const g = make("g", { class: lifted ? "ball lifted" : "ball", "data-square": square });
     make("circle", { class: "ball-disc", cx, cy, r: withPawn ? S * 0.15 : S * 0.2 }, g);
     make("circle", { class: "ball-patch", cx, cy, r: withPawn ? S * 0.055 : S * 0.075 }, g);
-    make("title", {}, g).textContent = `the ball on ${square}`;
+    make("title", {}, g).textContent = t("the ball on {square}", { square });
     return g;
   }
 
@@ -415,4 +418,13 @@ export function createBoard(svg, { orientation = "portrait", onPick = null } = {
       return orientation;
     },
   };
+}
+
+// A pawn's tooltip, in the page's language: "red m2 on c4, 1 yellow card, has the ball".
+function pawnTitle(team, pawn, p, holder) {
+  const where = team === "blue" ? t("blue {pawn} on {square}", { pawn, square: p.square })
+    : t("red {pawn} on {square}", { pawn, square: p.square });
+  const yellow = p.yellow === 1 ? t("1 yellow card") : t("{n} yellow cards", { n: p.yellow });
+  return [where, p.yellow ? yellow : "", p.sent_off ? t("sent off") : "", holder ? t("has the ball") : "",
+    p.goalie === true ? t("goalie") : ""].filter(Boolean).join(", ");
 }
