@@ -72,7 +72,7 @@ class Board:
     """A daemon refereeing the simulated board as a sensed one (no hands move its tokens but the test's), with
     the computer's seat attached, and what it published."""
 
-    def __init__(self, tmp_path, kickoff: str = "blue", **match) -> None:
+    def __init__(self, tmp_path, kickoff: str = "blue", new_game: bool = True, **match) -> None:
         settings = load_settings(None, env=False, board_id="seat", journal__dir=str(tmp_path / "journal"),
                                  game__auto_setup=False, game__options=OPTIONS,
                                  **{f"match__{k}": v for k, v in match.items()})
@@ -86,7 +86,8 @@ class Board:
         self.msgs: list = []
         self.daemon.observers.append(self.msgs.extend)
         self.seat = ComputerSeat(self.daemon, seed=7, think=0.0).attach()
-        self.daemon.on_command("new_game", json.dumps({"kickoff": kickoff}).encode())
+        if new_game:
+            self.daemon.on_command("new_game", json.dumps({"kickoff": kickoff}).encode())
         self.daemon.start(self.seat)
         wait_for(lambda: self.core.game is not None, 10, "the set-up")
 
@@ -238,3 +239,22 @@ def test_the_console_tells_the_computers_action_and_a_hint_once_each():
     console([Msg("computer", doc)])
     console([Msg("computer", {**doc, "action": None, "hint": {"team": "red", "text": "roll the red die"}})])
     assert out.getvalue().splitlines() == ["computer (blue): lift d9, put on b6", "hint (red): roll the red die"]
+
+
+def test_a_resumed_match_keeps_the_computer_it_was_set_up_with(tmp_path):
+    board = Board(tmp_path, kickoff="red", computer="none")
+    try:
+        board.board.roll("red", 2)
+        wait_for(lambda: any(line["type"] == "roll" for line in board.journaled()), 5, "the roll")
+        board.daemon.on_command("new_game", b'{"kickoff": "red", "computer": "blue", "computer_dice": "virtual"}')
+        wait_for(lambda: board.daemon.match_seat.computer == "blue", 10, "the seat of the new game")
+        board.board.roll("red", 3)          # an input of the new match: it is unfinished when the daemon stops
+        wait_for(lambda: [line["type"] for line in board.journaled()][-1:] == ["roll"], 5, "the new match's roll")
+    finally:
+        board.close()
+    again = Board(tmp_path, new_game=False, computer="none")     # the config says none; the journal says blue
+    try:
+        assert again.daemon.resumed is not None
+        assert again.daemon.match_seat == MatchSeat("blue", 3, "virtual")
+    finally:
+        again.close()
