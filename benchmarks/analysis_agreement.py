@@ -92,6 +92,8 @@ def main() -> int:
     ap.add_argument("--top", type=int, default=10, help="the first ranking's best choices searched deeper")
     ap.add_argument("--per-choice", type=int, default=720, help="nodes for each choice searched deeper")
     ap.add_argument("--half-minutes", type=float, default=45.0)
+    ap.add_argument("--check-from", type=float, default=CHECK_FROM,
+                    help="the one-ply drop from which the analysis checks a decision deeper")
     args = ap.parse_args()
     search = players_for(args.game).search
     if search is None:
@@ -108,13 +110,14 @@ def main() -> int:
         for seed in range(args.seed, args.seed + args.matches):
             path = bot_journal(args.game, seed, args.half_minutes, Path(tmp))
             wall, cpu = time.perf_counter(), time.process_time()
-            first = walk(path, sg, Sampler(fast), check, CHECK_FROM)      # the analysis itself, timed
+            first = walk(path, sg, Sampler(fast), check, args.check_from)      # the analysis itself, timed
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             judged = [d for d in first.decisions if d.choices > 1]
             marks = {number(d) for d in judged if mark_for(d.drop)}
             regular = {number(d) for d in judged[args.every - 1::args.every]}
             played = {number(d): d.played for d in judged if number(d) in marks | regular}
-            second = walk(path, sg, Sampler(fast, played, args.top, args.depth, args.per_choice), check, CHECK_FROM)
+            again = Sampler(fast, played, args.top, args.depth, args.per_choice)
+            second = walk(path, sg, again, check, args.check_from)
             for d in second.decisions:
                 ranked = d.ranked
                 if d.choices > 1 and isinstance(ranked, Ranked) and ranked.deep is not None:
