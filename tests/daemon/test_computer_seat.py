@@ -101,9 +101,9 @@ class Board:
         return found[-1] if found else None
 
     def journaled(self) -> list[dict]:
+        path = wait_for(lambda: self.daemon.journal_path, 5, "the match's journal")   # opened after the set-up
         self.daemon.journal.flush(2)
-        assert self.daemon.journal_path is not None
-        return [json.loads(t) for t in self.daemon.journal_path.read_text().splitlines() if t.startswith("{")]
+        return [json.loads(t) for t in path.read_text().splitlines() if t.startswith("{")]
 
     def lit(self, meaning: str) -> list[str]:
         frame, rgb = self.board.led_frame, bytes(RGB[meaning])
