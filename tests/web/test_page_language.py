@@ -304,3 +304,34 @@ def test_html_replay_is_all_italian(italian, tmp_path, english):
     assert_italian(page, english, "the HTML replay")
     if page.locator("#replay-marks button[data-kind='goal']").count():
         assert "GOL!" in page.locator("#replay-marks button[data-kind='goal']").first.inner_text()
+
+
+# ---- the computer's panel -------------------------------------------------------------------------------------
+def test_the_computers_panel_is_italian_and_switches_live(italian, tmp_path, english):
+    """`sim --computer blue`: the computer kicks off for blue; red's hint, asked with the panel's button, is said in
+    Italian, and again in English after the switch."""
+    sim = SimProcess(["--computer", "blue", "--level", "2", "--kickoff", "blue", "--journal-dir",
+                      str(tmp_path / "journal"), "--http-port", "0"], tmp_path / "sim.log")
+    try:
+        page = italian()
+        page.goto(sim.url)
+        wait_connected(page, timeout=15000)
+        page.wait_for_selector("#hint-button", state="visible")
+        assert page.inner_text("#hint-button") == "Suggerimento"
+        assert page.get_attribute("#hint-button", "title") == "Accendi la migliore azione per la squadra di turno"
+        page.wait_for_function("() => /Rossi/.test(document.querySelector('#to-act').textContent)", timeout=20000)
+        page.click("#hint-button")
+        page.wait_for_function("() => /suggerimento per i Rossi: /.test(document.querySelector('#computer-says')"
+                               ".textContent)")
+        said = page.inner_text("#computer-says")
+        assert re.search(r"suggerimento per i Rossi: (tira il dado rosso|solleva da [a-h]\d+, posa in [a-h]\d+)",
+                         said), said
+        assert_italian(page, english, "the computer's panel")
+
+        page.click(".scoreline [data-lang-switch] button[data-lang='en']")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
+        assert page.inner_text("#hint-button") == "Hint"
+        said = page.inner_text("#computer-says")
+        assert re.search(r"hint for red: (roll the red die|lift [a-h]\d+, put on [a-h]\d+)", said), said
+    finally:
+        sim.stop()
