@@ -4,6 +4,8 @@ reads the position as a coach would, and the levels play whole matches."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -28,10 +30,10 @@ from controller.games.stbg.search_view import StbgSearch
 from controller.games.stbg.state import BOTH_ROLL, Phase
 from controller.players import players_for
 from controller.players.computer import Computer
+from controller.players.levels import level
 from controller.players.search import LEAVE_TO_CHANCE, Search
 from controller.scenario import parse_obj
 from hal.board import SETTLE_SECONDS
-from simulator.bench.players import play
 
 VIEW = StbgSearch()
 
@@ -226,11 +228,42 @@ def test_the_search_on_a_game_without_its_scratch_copy_undoes_every_action(posit
         assert game.state.__dict__ == before and len(game.history) == history
 
 
-@pytest.mark.parametrize("level", [2, 3])
-def test_a_computer_plays_whole_matches_against_the_casual_bot(level: int) -> None:
-    for seed in (0, 1):
-        match = play("stbg", str(level), "casual", seed, {"half_minutes": 2})
-        assert match.steps > 100
+Seat = Callable[[Game], object]
+
+
+def seat(player: int | str, team: int, seed: int) -> Seat:
+    """A level's search for `team` without its wall-clock cap (a loaded machine would cut the search short and
+    make the seeded match depend on the load), or the casual bot."""
+    if player == "casual":
+        return VIEW.casual(team, seed)
+    return Search(VIEW, team, replace(level(int(player)), seconds=600.0), random.Random(seed)).decide
+
+
+def duel(red: int | str, blue: int | str, seed: int, half_minutes: float = 2.0) -> Game:
+    """A seeded match on the engine: chance drawn by its odds, each team's player asked when it decides, the
+    players' thinking time let pass; every action must be accepted."""
+    game = Game.kick_off(None, Options(half_minutes=half_minutes))
+    rng = random.Random(seed)
+    seats = {RED: seat(red, RED, seed * 2 + 1), BLUE: seat(blue, BLUE, seed * 2 + 2)}
+    for _ in range(20000):
+        if game.is_terminal():
+            return game
+        team = VIEW.decider(game)
+        action = None if team is None else seats[team](game)
+        if team is None or action is LEAVE_TO_CHANCE:
+            outcomes = VIEW.chance(game)
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        game.apply(action)       # type: ignore[arg-type]
+        tick = VIEW.think_time(game, rng)
+        if tick is not None:
+            game.apply(tick)
+    pytest.fail(f"the match of seed {seed} did not end: {game!r}")
+
+
+@pytest.mark.parametrize("lvl", [2, 3])
+def test_a_computer_plays_whole_matches_against_the_casual_bot(lvl: int) -> None:
+    for seed, (red, blue) in enumerate(((lvl, "casual"), ("casual", lvl))):
+        assert duel(red, blue, seed).is_terminal()
 
 
 def test_a_computer_plays_a_whole_match_through_the_core_as_board_lines() -> None:
@@ -273,9 +306,8 @@ def test_a_computer_plays_a_whole_match_through_the_core_as_board_lines() -> Non
 
 def test_level_5_beats_level_1_in_a_small_seeded_sample() -> None:
     """Not a statistical claim (the ladder benchmark makes it): two seeded matches, one in each colour."""
-    matches = [play("stbg", "5", "1", seed, {"half_minutes": 2}) for seed in (0, 1)]
-    assert sum(m.score for m in matches) == 2.0
-    assert sum(m.goals[0] for m in matches) > sum(m.goals[1] for m in matches)
+    first, second = duel(5, 1, 0).state.score, duel(1, 5, 1).state.score
+    assert first[RED] > first[BLUE] and second[BLUE] > second[RED]
 
 
 def test_done_is_listed_once_the_turn_may_end() -> None:
