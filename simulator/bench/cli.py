@@ -72,9 +72,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", metavar="FILE", help="also write the rows to FILE as JSON")
     p.add_argument("--players", action="store_true",
                    help="instead: the computer players' ladder (levels 1-5, the casual bot; --quick: 6 a pair)")
-    p.add_argument("--game", default="stw", help="the ladder's game: stw or stbg (default stw)")
-    p.add_argument("--matches", type=int, default=200, help="the ladder's matches a pair (default 200)")
-    p.add_argument("--jobs", type=int, default=1, help="the ladder's processes (default 1)")
+    p.add_argument("--game", default="stw", help="the ladder's game: stw or stbg")
+    p.add_argument("--matches", type=int, default=200, help="the ladder's matches a pair")
+    p.add_argument("--jobs", type=int, default=1, help="the ladder's processes")
     p.set_defaults(handler=main)
 
 
