@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from controller.i18n import say
+from controller.i18n import Say, say
 from controller.seam import Illegal, Reading
 from hal.board import BALL_BIT, N_SQUARES, TEAM_BIT, TEAMS
 
@@ -53,14 +53,14 @@ def may_lift(game: Game, token: str) -> Illegal | None:
         if token == "ball":
             return None if game.ball_destinations() else Illegal("not_your_turn", say("the ball is not placed now"))
         return None if token == TEAMS[st.turn] else Illegal("not_your_turn", say("{turn} sets up now",
-                                                                                 turn=TEAMS[st.turn]))
+                                                                                 turn=Say(TEAMS[st.turn])))
     if st.phase != Phase.PLAY:
         return Illegal("not_expected", say("nothing moves now (phase {phase}): {input} first",
                                            phase=st.phase, input=game.expects()['input']))
     if token not in ("ball", TEAMS[st.turn]):
-        return Illegal("not_your_turn", say("it is {turn}'s turn", turn=TEAMS[st.turn]))
+        return Illegal("not_your_turn", say("it is {turn}'s turn", turn=Say(TEAMS[st.turn])))
     if not st.rolled and st.star != "steal" and not (token == "ball" and st.star):
-        return Illegal("roll_first", say("{turn} rolls (or plays a star card) first", turn=TEAMS[st.turn]))
+        return Illegal("roll_first", say("{turn} rolls (or plays a star card) first", turn=Say(TEAMS[st.turn])))
     return None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from controller.i18n import say
+from controller.i18n import Say, say
 from hal.board import TEAMS
 
 from . import restarts
@@ -30,12 +30,12 @@ def roll(game: Game, team: int, value: int) -> None:
     if team != st.turn:
         if not (st.rolled or st.star_played):
             raise Illegal("not_your_turn", say("it is {turn}'s turn, and {turn} has not rolled yet",
-                                               turn=TEAMS[st.turn]))
+                                               turn=Say(TEAMS[st.turn])))
         end_turn(game, "roll")                     # S17: the other team's roll ends the turn
         if st.phase != Phase.PLAY or st.turn != team:
-            raise Illegal("not_your_turn", say("{team}'s turn is skipped (a substitution)", team=TEAMS[team]))
+            raise Illegal("not_your_turn", say("{team}'s turn is skipped (a substitution)", team=Say(TEAMS[team])))
     if st.rolled:
-        raise Illegal("not_expected", say("{team} has rolled already this turn", team=TEAMS[team]))
+        raise Illegal("not_expected", say("{team} has rolled already this turn", team=Say(TEAMS[team])))
     if st.star:
         raise Illegal("not_expected", say("carry out the {star} card first", star=st.star))
     st.rolled, st.roll = True, value
@@ -61,7 +61,7 @@ def step(game: Game, pawn: int, to: int) -> None:
         raise Illegal("goal_area_limit" if goal_area_mates(to) != 1 << to else "square_taken",
                       say("a team-mate of {pawn} is in that space ({to}) already", pawn=PAWN_IDS[pawn], to=name(to)))
     if not st.rolled:
-        raise Illegal("roll_first", say("{turn} rolls (or plays a star card) first", turn=TEAMS[st.turn]))
+        raise Illegal("roll_first", say("{turn} rolls (or plays a star card) first", turn=Say(TEAMS[st.turn])))
     if st.kind == Turn.KICK_OFF and not st.kicked:
         raise Illegal("kickoff_pass", say("the kick-off starts with the pass to the team-mate beside the ball"))
     if st.kind == Turn.GOAL_KICK:
@@ -125,10 +125,10 @@ def kick(game: Game, to: int) -> None:
     if st.star:
         raise Illegal("not_expected", say("the steal card moves a player onto the ball first"))
     if not st.rolled:
-        raise Illegal("roll_first", say("{turn} rolls (or plays a star card) first", turn=TEAMS[st.turn]))
+        raise Illegal("roll_first", say("{turn} rolls (or plays a star card) first", turn=Say(TEAMS[st.turn])))
     h = st.holder
     if h < 0 or team_of(h) != st.turn:
-        raise Illegal("not_expected", say("no {turn} player holds the ball", turn=TEAMS[st.turn]))
+        raise Illegal("not_expected", say("no {turn} player holds the ball", turn=Say(TEAMS[st.turn])))
     team = st.turn
     if st.kind == Turn.GOAL_KICK:
         ends = goal_kick_ends(st, team, st.points)
@@ -207,11 +207,11 @@ def done(game: Game, team: int) -> None:
     if st.phase != Phase.PLAY:
         raise Illegal("not_expected", say("done means nothing now (phase {phase})", phase=st.phase))
     if team != st.turn:
-        raise Illegal("not_your_turn", say("it is {turn}'s turn", turn=TEAMS[st.turn]))
+        raise Illegal("not_your_turn", say("it is {turn}'s turn", turn=Say(TEAMS[st.turn])))
     if st.star:
         raise Illegal("not_expected", say("carry out the {star} card first", star=st.star))
     if not st.rolled:
-        raise Illegal("roll_first", say("{team} rolls (or plays a star card) first", team=TEAMS[team]))
+        raise Illegal("roll_first", say("{team} rolls (or plays a star card) first", team=Say(TEAMS[team])))
     if st.kind == Turn.KICK_OFF and not st.kicked:
         raise Illegal("kickoff_pass", say("the kick-off starts with the pass to the team-mate beside the ball"))
     if st.kind == Turn.GOAL_KICK:
@@ -236,4 +236,4 @@ def _in_turn(game: Game, pawn: int) -> None:
     if st.sq[pawn] < 0:
         raise Illegal("no_token", say("{pawn} is not on the board", pawn=PAWN_IDS[pawn]))
     if team_of(pawn) != st.turn:
-        raise Illegal("not_your_turn", say("it is {turn}'s turn", turn=TEAMS[st.turn]))
+        raise Illegal("not_your_turn", say("it is {turn}'s turn", turn=Say(TEAMS[st.turn])))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from controller.i18n import say
+from controller.i18n import Say, say
 from hal.board import TEAMS
 
 from . import shootout
@@ -41,7 +41,7 @@ def both_roll(game: Game, team: int, value: int) -> None:
     st = game.state
     if st.dice[team]:
         raise Illegal("not_your_turn", say("{team} has rolled already; waiting for {team2}",
-                                           team=TEAMS[team], team2=TEAMS[other(team)]))
+                                           team=Say(TEAMS[team]), team2=Say(TEAMS[other(team)])))
     st.dice[team] = value
     if not st.dice[other(team)]:
         return
@@ -176,7 +176,7 @@ def substitution(game: Game, pawn: int) -> None:
                                               "team's next turn)",
                                               pawn=PAWN_IDS[pawn]))
     if st.subs[team] >= 3:
-        raise Illegal("card_not_allowed", say("{team} has made its 3 substitutions", team=TEAMS[team]))
+        raise Illegal("card_not_allowed", say("{team} has made its 3 substitutions", team=Say(TEAMS[team])))
     st.yellow[pawn] = 0
     st.subs[team] += 1
     st.skips[team] += 1
@@ -297,7 +297,7 @@ def place_pawn(game: Game, pawn: int, to: int) -> None:
     if st.sq[pawn] < 0:
         raise Illegal("no_token", say("{pawn} is not on the board", pawn=PAWN_IDS[pawn]))
     if team_of(pawn) != st.turn:
-        raise Illegal("not_your_turn", say("{turn} places its pawns now", turn=TEAMS[st.turn]))
+        raise Illegal("not_your_turn", say("{turn} places its pawns now", turn=Say(TEAMS[st.turn])))
     if not allowed_places(game, pawn) >> to & 1:
         raise Illegal("placement", say("{pawn} may not be put on {to} at this set-up",
                                        pawn=PAWN_IDS[pawn], to=name(to)))
@@ -394,10 +394,10 @@ def setup_todo(game: Game, team: int) -> list[str]:
 def setup_done(game: Game, team: int) -> None:
     st = game.state
     if team != st.turn:
-        raise Illegal("not_your_turn", say("{turn} sets up now", turn=TEAMS[st.turn]))
+        raise Illegal("not_your_turn", say("{turn} sets up now", turn=Say(TEAMS[st.turn])))
     todo = setup_todo(game, team)
     if todo:
-        raise Illegal("placement", say("{team}'s set-up is not finished: {todo}", team=TEAMS[team],
+        raise Illegal("placement", say("{team}'s set-up is not finished: {todo}", team=Say(TEAMS[team]),
                                        todo="; ".join(todo)))
     st.done[team] = True
     game.emit("setup_done", team=TEAMS[team])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from controller.i18n import say
+from controller.i18n import Say, say
 from hal.board import TEAMS
 
 from .board import ANY_GOAL_AREA, GOAL_AREA, KINDS, PAWN_IDS, cost, line, name, other, pawns_of, squares_of, team_of
@@ -25,7 +25,7 @@ def declare_hand(game: Game, team: int, cards: tuple[str, ...]) -> None:
     if st.started:
         raise Illegal("card_not_allowed", say("hands are declared before the match's first roll or star card (S24)"))
     if st.hands[team] is not None:
-        raise Illegal("card_not_allowed", say("{team} has declared its hand already", team=TEAMS[team]))
+        raise Illegal("card_not_allowed", say("{team} has declared its hand already", team=Say(TEAMS[team])))
     if len(cards) != game.options.hand_size:
         raise Illegal("card_not_allowed", say("a hand holds {hand_size} star cards, not {cards}",
                                               hand_size=game.options.hand_size, cards=len(cards)))
@@ -95,15 +95,15 @@ def why_not(game: Game, team: int, kind: str) -> str | None:
     if st.phase != Phase.PLAY:
         return say("star cards are not played at set-ups, battles or chances")
     if team != st.turn:
-        return say("it is {turn}'s turn", turn=TEAMS[st.turn])
+        return say("it is {turn}'s turn", turn=Say(TEAMS[st.turn]))
     if st.kind in SET_PIECE_TURNS:
-        return say("no star card at a {kind}", kind=st.kind.replace("_", " "))
+        return say("no star card at a {kind}", kind=Say(st.kind.replace("_", " ")))
     if st.star_played:
         return say("one star card a turn")
     if st.rolled:
         return say("a star card replaces the roll, and this turn has rolled")
     if cards_left(game, team, kind) <= 0:
-        return say("{team} has no {kind} card left", team=TEAMS[team], kind=kind)
+        return say("{team} has no {kind} card left", team=Say(TEAMS[team]), kind=kind)
     if kind == "pass":
         found = bool(pass_targets(st, team))
     elif kind == "shoot":

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from controller.i18n import say
+from controller.i18n import Say, say
 from controller.seam import Result
 from controller.takeback import kind_of, steps_back
 
@@ -354,7 +354,7 @@ class Game:
         if ph in BOTH_ROLL_PHASES:
             if st.dice[team]:
                 raise Illegal("not_your_turn", say("{team} has rolled already; waiting for {team2}",
-                                                   team=TEAMS[team], team2=TEAMS[other(team)]))
+                                                   team=Say(TEAMS[team]), team2=Say(TEAMS[other(team)])))
             st.dice[team] = value
             if st.dice[other(team)]:
                 RESOLVE_BOTH_ROLLED[ph](self)
@@ -363,7 +363,7 @@ class Game:
             if not self.options.shooting_die:
                 raise Illegal("not_expected", say("the shot waits for the spinner"))
             if team != st.actor:
-                raise Illegal("not_your_turn", say("{actor} shoots", actor=TEAMS[st.actor]))
+                raise Illegal("not_your_turn", say("{actor} shoots", actor=Say(TEAMS[st.actor])))
             return play.spin(self, self.options.shooting_die_faces[value])
         if ph == Phase.CORNER_PLACEMENT:
             restarts.roll_after_placements(self, team)      # rule 8: once both teams are set up

@@ -3,7 +3,7 @@ D-team's answer, battles, shots, fouls and cards.
 """
 from __future__ import annotations
 
-from controller.i18n import say
+from controller.i18n import Say, say
 
 from . import clock, flow, legal, restarts
 from . import geometry as g
@@ -31,7 +31,8 @@ def roll(game: Match, team: int, value: int) -> None:
     ph = st.phase
     keeper_kick = ph in BALL_PHASES and st.holder >= 0 and is_keeper(st.holder)
     if team != st.actor and not keeper_kick:
-        raise Illegal("not_your_turn", say("{actor} is to roll, not {team}", actor=TEAMS[st.actor], team=TEAMS[team]))
+        raise Illegal("not_your_turn", say("{actor} is to roll, not {team}", actor=Say(TEAMS[st.actor]),
+                                           team=Say(TEAMS[team])))
     if st.roll:
         raise Illegal("not_expected", say("the roll of {roll} has not been used yet", roll=st.roll))
     st.resume = None                     # rule 9C: the free kick's first roll takes it; no declining after
@@ -69,7 +70,8 @@ def move_pawn(game: Match, pawn: int, to: int) -> None:
         raise Illegal("not_expected", say("no pawn move now ({what})", what=what))
     team = team_of(pawn)
     if team != st.actor:
-        raise Illegal("not_your_turn", say("{actor} is to move, not {team}", actor=TEAMS[st.actor], team=TEAMS[team]))
+        raise Illegal("not_your_turn", say("{actor} is to move, not {team}", actor=Say(TEAMS[st.actor]),
+                                           team=Say(TEAMS[team])))
     _check_pawn_move(game, pawn, to)
     st.sq[pawn] = to
     game._moved()

@@ -6,7 +6,7 @@ is left to fix, play restarts by itself. The LEDs show the same requirements to 
 """
 from __future__ import annotations
 
-from controller.i18n import say
+from controller.i18n import Say, say
 
 from . import flow
 from . import geometry as g
@@ -287,7 +287,7 @@ def setup_move_pawn(game: Match, p: int, to: int) -> None:
     if r.kind == "penalty" and st.actor >= 0 and team != st.actor:
         raise Illegal("not_your_turn", say("{actor} places a pawn now (rule 9B: the fouling team first, "
                                            "alternating)",
-                                           actor=TEAMS[st.actor]))
+                                           actor=Say(TEAMS[st.actor])))
     if game.occ.physical[team] >> to & 1:
         raise Illegal("square_taken", say("{to} already holds a pawn of the same team", to=g.name(to)))
     if not region(p, game.profile) >> to & 1:
@@ -379,7 +379,7 @@ def place_for_corner(game: Match, p: int, to: int) -> None:
     team = team_of(p)
     if team != st.actor:
         raise Illegal("not_your_turn", say("{actor} places a pawn now (rule 8: D-team first, alternating)",
-                                           actor=TEAMS[st.actor]))
+                                           actor=Say(TEAMS[st.actor])))
     if p == st.shooter:
         raise Illegal("placement", say("the corner taker waits off the pitch until the kick"))
     if not _placement_targets(game, p) >> to & 1:
@@ -432,7 +432,7 @@ def roll_after_placements(game: Match, team: int) -> None:
     if team != st.offense or (st.placements[d_team] < PLACEMENTS_PER_TEAM and not st.placing_done[d_team]):
         raise Illegal("not_your_turn", say("{actor} places a pawn now; the corner kick is rolled for once both "
                                            "teams are set up (rule 8)",
-                                           actor=TEAMS[st.actor]))
+                                           actor=Say(TEAMS[st.actor])))
     game._emit("placements_done")
     finish_placements(game)
 
