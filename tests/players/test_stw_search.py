@@ -7,9 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from controller.games.stw.actions import MovePawn, Roll, Tick
+from controller.games.stw.actions import MovePawn, Press, Roll, Tick
 from controller.games.stw.bot import Bot
 from controller.games.stw.game import Game
+from controller.games.stw.opponent import action_team
+from controller.games.stw.phase import SETUP_PHASES
 from controller.games.stw.search_view import StwSearch
 from controller.games.stw.state import Options
 from controller.players.computer import Computer, computer_for
@@ -169,3 +171,17 @@ def test_level_five_beats_level_one_in_these_seeded_matches() -> None:
     strong, weak = replace(level(5), seconds=600.0), replace(level(1), seconds=600.0)
     scores = [play("soccer_tactics_world", strong, weak, seed).score for seed in range(4)]
     assert min(scores) >= 0.5 and sum(scores) > len(scores) / 2      # no loss, more wins than losses
+
+
+def test_a_set_up_is_decided_by_the_set_pieces_team_while_it_has_a_fix_to_make() -> None:
+    setups = [g for seed in (3, 6, 8, 9) for g in decision_positions(seed, every=1) if g.state.phase in SETUP_PHASES]
+    assert setups
+    for game in setups:
+        restart = game.state.restart
+        assert restart is not None
+        team = SG.decider(game)
+        fixes = {action_team(game, a) for a in game.legal_actions() if not isinstance(a, Press)}
+        named = game.expects().get("team")
+        assert team == (("red", "blue").index(named) if named else restart.team if restart.team in fixes
+                        else 1 - restart.team)
+        assert {action_team(game, a) for a in SG.choices(game)} <= {team, None}
