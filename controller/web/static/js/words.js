@@ -32,9 +32,8 @@ export function prettyIds(text) {
   return String(text).replace(/\b(red|blue)-(gk|d[1-4]|m[1-4]|s[12]|p[1-6])\b/g, (_, x, p) => pawnName(`${x}-${p}`));
 }
 
-// A restart's or set-up's to-do item as the engines word it (controller/games/stw/restarts.py pending,
-// controller/games/stbg/restarts.py setup_needs), in the reader's language; an item worded otherwise keeps its
-// words, its pawn ids read as "Red d2".
+// A restart's or set-up's to-do item as the grid games' engines word it in the snapshot, in the reader's
+// language; an item worded otherwise keeps its words, its pawn ids read as "Red d2".
 const TODO = [
   [/^ball to (.+)$/, (m) => t("ball to {squares}", { squares: m[1] })],
   [/^kicker \((.+)\) onto its spot$/, (m) => t("kicker ({pawns}) onto its spot",
