@@ -292,8 +292,13 @@ class ComputerSeat:
         return True
 
     def _act(self, plan: Plan, ref: Referee) -> None:
-        """What the seat does itself for the action: its buttons, and its die when the daemon draws it."""
-        at = plan.current(ref.core.board)
+        """What the seat does itself for the action: its buttons, and its die when the daemon draws it; only
+        while the board agrees with the game, or the core would refuse the line (and the seat never send it
+        again)."""
+        core = ref.core
+        if core.mismatch is not None or core.pending is not None or core.question is not None:
+            return
+        at = plan.current(core.board)
         if at is None or at in plan.sent:
             return
         line = plan.lines[at]
@@ -301,7 +306,13 @@ class ComputerSeat:
         if kind in PHYSICAL or (kind in CHANCE and self.seat.computer_dice == "die"):
             return                              # hands carry it out, or a person rolls the computer's die
         plan.sent.add(at)
-        self._put(line)
+
+        def answered(_ref: Referee, step: Any) -> None:
+            """Core thread: a line the core refused (the board went out of step before it came) is sent again
+            once the board agrees with the game again."""
+            if step is not None and not step.verdict.get("ok"):
+                plan.sent.discard(at)
+        self._put(line, answered)
         self._publish()
 
     def guide(self, ref: Referee) -> tuple[int, int] | None:
@@ -433,8 +444,8 @@ class ComputerSeat:
         self.daemon.read(lambda ref, _step: self._install(plan, ref, request))
 
     # ---- out --------------------------------------------------------------------------------------
-    def _put(self, line: Line) -> None:
-        self.daemon.put(self.name, line)
+    def _put(self, line: Line, answer: Callable[[Referee, Any], None] | None = None) -> None:
+        self.daemon.put(self.name, line, answer=answer)
 
     def _publish(self) -> None:
         doc = self.document()

@@ -30,13 +30,14 @@ from controller.scenario import parse_obj
 from controller.seam import expected_occupancy
 from hal.backends import open_hardware
 from hal.board import N_SQUARES, square_name
+from hal.frames import tokens_at
 from simulator.bench.serial_match import SENSED, RecordingDaemon, game
 from simulator.bench.waits import wait_for
 from simulator.board_emulator import BoardEmulator
 
 OPTIONS = {"half_minutes": 0.5, "extra_time": False, "shooting_die": True}
 SETTLE = 0.09            # a change settles on the board in 50 ms; the hands wait a little longer
-MATCH_SECONDS = 150      # a 2 x 30 s match, with every hand's move settling, well inside this
+MATCH_SECONDS = 300      # a 2 x 30 s match, every hand's move settling, on a loaded machine: well inside this
 
 
 def lit(frame: bytes | None, meaning: str) -> list[str]:
@@ -155,8 +156,11 @@ class Hands:
                 self.wrong_done = True
                 self.move(lift[0], other, token)
                 return True
-        if lift:
-            self.emulator.lift(lift[0], token)
+        board = self.emulator.occupancy
+        if token in tokens_at(board, put[0]):
+            return False                                # carried out already: the LEDs have not caught up
+        if step["lift"] and token in tokens_at(board, step["lift"]):
+            self.emulator.lift(step["lift"], token)     # the hands see the token still there: lifted first
             self.settle()
         self.emulator.place(put[0], token)
         self.settle()
