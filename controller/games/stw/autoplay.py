@@ -6,6 +6,8 @@ core, exactly as the daemon feeds it; tests and the daemon's autoplay use it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
 from controller.core import Core
 from controller.scenario import parse_obj
@@ -26,12 +28,14 @@ def stw_game(core: Core) -> Game:
     return game
 
 
-def simulate(seed: int, options: dict, on_line=None, on_event=None, pause: float = 0.0) -> Core:
+def simulate(seed: int, options: dict[str, Any],
+             on_line: Callable[[dict[str, Any], Any], None] | None = None,
+             on_event: Callable[[dict[str, Any], Core], None] | None = None, pause: float = 0.0) -> Core:
     """Play one match through the core; returns the core at the final whistle."""
     core = Core(SoccerTacticsWorld())
     bot = Bot(seed)
 
-    def feed(line: dict) -> None:
+    def feed(line: dict[str, Any]) -> None:
         out = core.feed(parse_obj(line))
         if on_line:
             on_line(line, out)

@@ -6,10 +6,15 @@ A bot prefers reaching the ball when it can (so capture attempts end), shoots it
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from . import geometry as g
 from .actions import Action, Dribble, MoveBall, MovePawn, Press, Roll, Spin, Tick
 from .pieces import TEAMS
+
+if TYPE_CHECKING:
+    from .game import Game
 
 SPINNER = ("goal", "goal", "goal", "goal", "corner", "corner", "goal_kick", "goal_kick")
 
@@ -22,7 +27,7 @@ class Bot:
         self.think = think_seconds
         self.dawdle = dawdle        # chance that a player lets the move clock run out
 
-    def next_action(self, game):
+    def next_action(self, game: Game) -> Action | None:
         rng = self.rng
         st = game.state
         exp = game.expects()
@@ -66,7 +71,7 @@ class Bot:
             return Press("confirm")
         return rng.choice(actions)
 
-    def _pawn_move(self, game):
+    def _pawn_move(self, game: Game) -> MovePawn:
         """From the destination masks: reach the ball when possible, else any legal move."""
         rng, st = self.rng, game.state
         moves = game.legal_pawn_moves()
@@ -78,12 +83,12 @@ class Bot:
         pawn = rng.choice(sorted(moves))
         return MovePawn(pawn, rng.choice(g.squares_of(moves[pawn])))
 
-    def _keeper_step(self, game, steps: int):
+    def _keeper_step(self, game: Game, steps: int) -> MovePawn:
         from .pieces import keeper_of
         return MovePawn(keeper_of(game.state.actor), self.rng.choice(g.squares_of(steps)))
 
     @staticmethod
-    def _forward_plays(game, plays: list) -> list:
+    def _forward_plays(game: Game, plays: list[MoveBall]) -> list[MoveBall]:
         st = game.state
         up = st.offense == 0
         here = g.rank_of(st.ball)
@@ -93,7 +98,8 @@ class Bot:
         return Tick(round(self.rng.uniform(*self.think), 1))
 
 
-def play_match(game, bot: Bot, max_actions: int = 200_000, on_action=None) -> list[Action]:
+def play_match(game: Game, bot: Bot, max_actions: int = 200_000,
+               on_action: Callable[[Action, list[dict[str, Any]]], None] | None = None) -> list[Action]:
     """Play to the final whistle; returns the actions applied (a full record to replay)."""
     record: list[Action] = []
     while game.state.phase != "full_time" and len(record) < max_actions:

@@ -5,12 +5,20 @@ these lines, so what they check is the path the daemon takes.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import geometry as g
 from .actions import Dribble, MinorFoul, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
 from .pieces import TEAMS
 
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import Game
 
-def lines_for(game, action) -> list[dict]:
+Line = dict[str, Any]
+
+
+def lines_for(game: Game, action: Action) -> list[Line]:
     """The lines for `action` in the game's current state (call before applying it)."""
     st = game.state
     if isinstance(action, Roll):
@@ -21,14 +29,17 @@ def lines_for(game, action) -> list[dict]:
         return [{"type": "clock", "advance": action.seconds}]
     if isinstance(action, Press):
         return [{"type": "press", "button": action.button}]
-    team = lambda p: TEAMS[0 if p < 11 else 1]
+
+    def team(p: int) -> str:
+        return TEAMS[0 if p < 11 else 1]
+
     if isinstance(action, MovePawn):
         frm = st.sq[action.pawn]
         if frm < 0:
             return [{"type": "place", "square": g.name(action.to), "token": team(action.pawn)}]
         return [{"type": "move", "from": g.name(frm), "to": g.name(action.to), "token": team(action.pawn)}]
     if isinstance(action, MoveBall):
-        out = []
+        out: list[Line] = []
         if st.kick == "corner" and st.holder >= 0 and st.sq[st.holder] != st.ball:
             taker = st.holder
             if st.sq[taker] < 0:

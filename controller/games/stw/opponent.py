@@ -7,13 +7,18 @@ the move clock run out on purpose.
 """
 from __future__ import annotations
 
-from .actions import Dribble, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, Dribble, MoveBall, MovePawn, Press, RemovePawn, Roll, Spin, Tick
 from .bot import Bot
 from .lines import lines_for
 from .pieces import TEAMS
 
+if TYPE_CHECKING:
+    from .game import Game
 
-def action_team(game, action) -> int | None:
+
+def action_team(game: Game, action: Action) -> int | None:
     """The team whose player carries out `action` (0 red, 1 blue), or None for time."""
     if isinstance(action, Roll):
         return action.team
@@ -29,7 +34,7 @@ def action_team(game, action) -> int | None:
     return None
 
 
-def choose(game, team: int, bot: Bot):
+def choose(game: Game, team: int, bot: Bot) -> Action | None:
     """The bot's action for `team` now, or None when it is the other team's turn (or nobody's)."""
     exp = game.expects()
     kind, to_act = exp["input"], exp.get("team")
@@ -58,7 +63,7 @@ class TeamBot:
         self.team = team
         self.bot = Bot(seed, dawdle=0.0)
 
-    def plan(self, game) -> list[dict] | None:
+    def plan(self, game: Game) -> list[dict[str, Any]] | None:
         """The board lines of the bot's next action, or None when its team has nothing to do now."""
         action = choose(game, self.team, self.bot)
         return None if action is None else lines_for(game, action)

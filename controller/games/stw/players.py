@@ -2,6 +2,8 @@
 against a person, and both teams an action at a time."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from controller.players import Players
 
 from .autoplay import simulate
@@ -10,6 +12,9 @@ from .lines import lines_for
 from .opponent import TeamBot
 from .search_view import StwSearch
 
+if TYPE_CHECKING:
+    from .game import Game
+
 
 class MatchBot:
     """The seeded Bot for both teams, answering in board lines."""
@@ -17,7 +22,7 @@ class MatchBot:
     def __init__(self, seed: int) -> None:
         self.bot = Bot(seed)
 
-    def next_lines(self, game) -> list[dict] | None:
+    def next_lines(self, game: Game) -> list[dict[str, Any]] | None:
         action = self.bot.next_action(game)
         return None if action is None else lines_for(game, action)
 
