@@ -31,7 +31,7 @@ GAMES = {"stw": "soccer_tactics_world", "stbg": "stbg"}
 """The ladder's short names for the registered games."""
 OPTIONS: dict[str, dict[str, Any]] = {
     "soccer_tactics_world": {"half_minutes": 5, "extra_time": False},
-    "stbg": {},
+    "stbg": {"half_minutes": 5},
 }
 """Each game's match options on the ladder: short timed matches, a draw counting half."""
 UNCAPPED = 60.0
