@@ -217,11 +217,6 @@ def sim_command(args) -> int:
         pub = make_publisher(settings, daemon, url, teller=teller)
         if not args.no_web:
             web = _start_web(args, settings, broker, daemon)
-            query = f"?board={settings.board_id}" + ("&sim=1" if people else "")
-            for page in _page_urls(web, args.listen):
-                print(f"open     {page}{query}", flush=True)
-        print(f"broker   {mask_url(url)}" + (f"   (websockets {broker.ws_url})" if broker else ""), flush=True)
-        print(f"journal  {settings.journal.dir}", flush=True)
         source: LineSource | BotOpponent | ComputerSeat | None = None
 
         def backlog() -> int:   # at full speed, wait for MQTT too (while it is up), or the outbox grows
@@ -241,6 +236,14 @@ def sim_command(args) -> int:
             from simulator.players import AutoplaySource
             source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches,
                                     ruleset=settings.game.ruleset, **kw)
+        # said once the players are seated, just before serve() takes the signals: a person (or a test) who opens
+        # the page and stops the simulator at once finds it ready to stop cleanly
+        if web is not None:
+            query = f"?board={settings.board_id}" + ("&sim=1" if people else "")
+            for page in _page_urls(web, args.listen):
+                print(f"open     {page}{query}", flush=True)
+        print(f"broker   {mask_url(url)}" + (f"   (websockets {broker.ws_url})" if broker else ""), flush=True)
+        print(f"journal  {settings.journal.dir}", flush=True)
         console = ObserverThread(Console(args.quiet, teller))    # a stuck terminal stops no answer
         daemon.observers.append(console)
         finite = source is not None and not people

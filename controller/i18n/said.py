@@ -10,10 +10,29 @@ argument, never an f-string.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from string import Formatter
 from typing import Any
 
 _SEQUENCES = (list, tuple)      # an argument said as its items joined by ", "
+_SPEC = re.compile(r"\.?\d{0,2}[fg]?")    # the format specs a template may use: {age:.1f}, {value:g}
+_PLAIN: set[str] = set()        # templates already found plain
+
+
+def plain_template(msg: str) -> str:
+    """`msg` if every field of it is a plain name with at most `!r`/`!s` and a short number format; ValueError
+    otherwise. A template also comes back from a checkpoint, a file a person could forge: formatting one must
+    not reach into an argument's attributes or items, nor pad a sentence to gigabytes."""
+    if msg in _PLAIN:
+        return msg
+    for _, field, spec, conversion in Formatter().parse(msg):
+        if field is None:
+            continue
+        if not field.isidentifier() or conversion not in (None, "r", "s") or not _SPEC.fullmatch(spec or ""):
+            raise ValueError(f"not a plain sentence template: {msg[:80]!r}")
+    _PLAIN.add(msg)
+    return msg
 
 
 class Say(str):
@@ -24,6 +43,7 @@ class Say(str):
     args: Mapping[str, Any]
 
     def __new__(cls, msg: str, args: Mapping[str, Any] | None = None) -> Say:
+        plain_template(msg)
         if args:
             lists = any(isinstance(v, _SEQUENCES) for v in args.values())
             self = super().__new__(cls, msg.format_map({k: listed(v) for k, v in args.items()} if lists else args))

@@ -98,7 +98,9 @@ def test_one_percent_corrupted_bytes_deliver_every_change_and_nothing_wrong(rig)
             face = rng.randint(1, 6)
             emulator.roll("blue", face)
             played_rolls.append(DieRoll("blue", face))
-        time.sleep(0.07)        # each change outlasts the board's 50 ms settle window: 40 changes, not a slide
+        # each change settles and goes out before the next (a person's hands are slower than the 50 ms settle
+        # window; a busy machine must not fold two changes into one): 40 changes, not a slide
+        assert emulator.wait_settled(5)
     assert wait_for(lambda: board.occupancy.latest() == emulator.occupancy, 10)
     got = drain_frames(board)
     assert got == emulator.history[1:]  # every change, in order, and no frame the board never had

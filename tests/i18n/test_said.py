@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import pickle
 
+import pytest
+
 from controller.i18n import say
+from controller.i18n.said import Say
 from controller.i18n.translate import text
 from controller.seam import Illegal
 
@@ -51,3 +54,15 @@ def test_a_list_argument_is_said_item_by_item() -> None:
     assert s == "confirm which pawn stands where first: red-m1 on d5, red-m2 on e5 (press confirm)"
     assert s.said()["args"]["pawns"][1] == {"msg": "{pawn} on {square}", "args": {"pawn": "red-m2", "square": "e5"}}
     assert text(s, "it") == "prima confermate quale pedina sta dove: red-m1 in d5, red-m2 in e5 (premete confirm)"
+
+
+def test_a_template_that_reaches_into_an_argument_or_pads_a_sentence_is_refused() -> None:
+    """A checkpoint is a file a person could forge: its sentences' templates are checked as they load."""
+    for bad in ("{x.__class__}", "{x[0]}", "{x:>999999999}", "{x!a}"):
+        with pytest.raises(ValueError):
+            Say(bad, {"x": "a"})
+
+
+def test_a_plain_template_with_a_number_format_and_repr_formats_and_round_trips() -> None:
+    said = say("age {age:.1f} of {who!r}", age=2.0, who="red")
+    assert said == "age 2.0 of 'red'" and pickle.loads(pickle.dumps(said)).msg == said.msg

@@ -169,10 +169,10 @@ def judge(seed: int, options: dict, store: JournalStore, seen: list[Received], s
 
 def received_contents(seen: list[Received]) -> dict[int, list[dict]]:
     """Each seq the subscriber received, with the distinct contents it came with: ts is when it was sent (a
-    resend after a crash has a new one) and text the event told in words, so neither makes two contents."""
+    resend after a crash has a new one) and text and say the event told in words, so none makes two contents."""
     contents: dict[int, list[dict]] = {}
     for m in seen:
-        doc = without(m.doc, "seq", "ts", "text") if m.topic == "events" else without(m.doc, "seq")
+        doc = without(m.doc, "seq", "ts", "text", "say") if m.topic == "events" else without(m.doc, "seq")
         bucket = contents.setdefault(m.seq, [])
         if doc not in bucket:
             bucket.append(doc)
