@@ -43,7 +43,8 @@ def _events_ok(received: list[dict], expected: list[dict]) -> None:
     assert order == sorted(order), "events arrived out of order"
     assert order == [e["seq"] for e in expected], "events lost or numbered differently"
     for e in expected:
-        got = {k: v for k, v in by_seq[e["seq"]].items() if k not in ("ts", "text", "say")}    # the sentence, and how it was said
+        # text and say: the sentence, and how it was said
+        got = {k: v for k, v in by_seq[e["seq"]].items() if k not in ("ts", "text", "say")}
         assert got == e
 
 

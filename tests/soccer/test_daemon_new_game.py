@@ -18,7 +18,8 @@ def test_new_game_takes_a_games_own_set_up_keys():
 
 
 def test_new_game_refuses_a_key_no_game_declares():
-    with pytest.raises(CommandError, match=r'unknown key "roster".*allowed: kickoff, options, id, computer, level, computer_dice, rosters, start'):
+    with pytest.raises(CommandError, match=r'unknown key "roster".*allowed: kickoff, options, id, '
+                                             r'computer, level, computer_dice, rosters, start'):
         parse_command("new_game", b'{"roster": "standard"}')
 
 
