@@ -49,12 +49,12 @@ def test_a_refused_browser_input_is_answered_and_the_board_guides_the_correction
         _roll_off_blue_kicks(sim)
         sim.send({"type": "lift", "square": "b4", "token": "red"})       # red may not act at blue's kick-off
         sim.settle()
-        wait_for(lambda: sim.responses, 5, "the refusal")
+        wait_for(lambda: sim.responses, 20, "the refusal")
         assert sim.responses[-1]["request"] == "sim/input" and sim.responses[-1]["status"] == "error"
         assert sim.state()["board"]["consistent"] is False
         sim.send({"type": "place", "square": "b4", "token": "red"})      # put back: play resumes
         sim.settle()
-        wait_for(lambda: sim.state()["board"]["consistent"], 5, "the board agreeing again")
+        wait_for(lambda: sim.state()["board"]["consistent"], 20, "the board agreeing again")   # a loaded machine
     finally:
         sim.close()
 
