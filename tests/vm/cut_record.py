@@ -26,7 +26,7 @@ def compare(seen: dict[int, dict], journal: Path) -> Compared:
     journaled = numbered(jf.header, list(jf.lines), jf.seq_floors).events
     lost = sorted(seq for seq in seen if seq not in journaled)
     changed = sorted(seq for seq in seen if seq in journaled
-                     and without(seen[seq], "seq", "ts", "text") != without(journaled[seq], "ts", "text"))
+                     and without(seen[seq], "seq", "ts", "text", "say") != without(journaled[seq], "ts", "text", "say"))
     return Compared(len(seen), len(journaled), lost, changed)
 
 
