@@ -9,6 +9,10 @@ from pathlib import Path
 
 from tests.cli.cli_helpers import ROOT, soccerboard
 
+# the simulated matches here need no broker: one that cannot be reached (the daemon goes on without it) keeps
+# them off the embedded broker's port, which a simulated match in another test file may hold at the same time
+NO_BROKER = "mqtt://127.0.0.1:9"
+
 ENGLISH = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
 GOLDEN = ROOT / "tests" / "golden" / "01_kickoff_to_goal.jsonl"
 
@@ -77,7 +81,7 @@ def test_replay_in_words_says_the_story_and_refusals_in_italian() -> None:
 
 
 def test_the_console_of_a_simulated_match_tells_it_in_italian(tmp_path: Path) -> None:
-    done = soccerboard("sim", "--lang", "it", "--seed", "3", "--speed", "0", "--no-web", "--half-minutes", "1",
+    done = soccerboard("sim", "--lang", "it", "--seed", "3", "--speed", "0", "--no-web", "--broker", NO_BROKER, "--half-minutes", "1",
                        "--extra-time-minutes", "0", "--journal-dir", str(tmp_path), env=ENGLISH)
     assert done.returncode == 0, done.stderr
     assert "Calcio d'inizio: Blu" in done.stdout
