@@ -81,7 +81,8 @@ def test_replay_in_words_says_the_story_and_refusals_in_italian() -> None:
 
 
 def test_the_console_of_a_simulated_match_tells_it_in_italian(tmp_path: Path) -> None:
-    done = soccerboard("sim", "--lang", "it", "--seed", "3", "--speed", "0", "--no-web", "--broker", NO_BROKER, "--half-minutes", "1",
+    done = soccerboard("sim", "--lang", "it", "--seed", "3", "--speed", "0", "--no-web", "--broker", NO_BROKER,
+                       "--half-minutes", "1",
                        "--extra-time-minutes", "0", "--journal-dir", str(tmp_path), env=ENGLISH)
     assert done.returncode == 0, done.stderr
     assert "Calcio d'inizio: Blu" in done.stdout
