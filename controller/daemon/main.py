@@ -122,24 +122,35 @@ def _set_when(done: threading.Event, then: threading.Event) -> None:
     then.set()
 
 
-def serve(daemon: Daemon, source=None, stop_when_done: bool = False) -> int:
-    """Start, tell systemd when ready, ping the watchdog while the core turns, stop on a signal.
+class StopSignals:
+    """SIGTERM and SIGINT turned into events, taken before anything answers from outside: a service manager (or
+    a test) that sees the page served may stop the daemon at once, and that stop must be the clean one, not
+    Python's default death by the signal."""
+
+    def __init__(self) -> None:
+        self.stop = threading.Event()
+        self.wake = threading.Event()          # a signal or the match's end wakes the supervising loop at once
+        self.interrupted = threading.Event()   # Ctrl-C, as opposed to a service manager's stop
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, self._on_signal)
+
+    def _on_signal(self, signum, _frame) -> None:
+        if signum == signal.SIGINT:
+            self.interrupted.set()
+        self.stop.set()
+        self.wake.set()
+
+
+def serve(daemon: Daemon, source=None, stop_when_done: bool = False, signals: StopSignals | None = None) -> int:
+    """Start, tell systemd when ready, ping the watchdog while the core turns, stop on a signal (taken here
+    unless the caller took them earlier, before it started serving anything).
 
     Returns 0, INTERRUPTED when Ctrl-C (SIGINT) stopped it, or FAILED when one of the daemon's threads died or
     the journal cannot be used."""
     from .journal import JournalFailed
     notifier = Notifier()
-    stop = threading.Event()
-    wake = threading.Event()  # a signal or the match's end wakes the supervising loop at once
-    interrupted = threading.Event()
-
-    def on_signal(signum, _frame) -> None:
-        if signum == signal.SIGINT:
-            interrupted.set()
-        stop.set()
-        wake.set()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, on_signal)
+    signals = signals or StopSignals()
+    stop, wake, interrupted = signals.stop, signals.wake, signals.interrupted
     prepare_tables(daemon.ruleset)
     try:
         daemon.start(source)
@@ -230,6 +241,7 @@ def run_command(args) -> int:
         print(f"soccerboard run: cannot open the {settings.dice.role} dice: {e}", file=sys.stderr)
         return 2
     web = None
+    signals = StopSignals()
     try:
         from .service import Daemon
         daemon = Daemon(settings, hardware, board_follows_game=False)
@@ -251,7 +263,7 @@ def run_command(args) -> int:
             log.info("spectator page at %s?board=%s", web.url, settings.board_id)
         from .computer_seat import ComputerSeat
         seat = ComputerSeat(daemon, seed=random.randrange(1 << 31)).attach()   # [match] computer, and hints
-        status = serve(daemon, seat)
+        status = serve(daemon, seat, signals=signals)
         console.close()
         if status == INTERRUPTED and daemon.journal_path is not None:
             print(f"stopped; the unfinished match is kept in {daemon.journal_path}; `soccerboard run` with the "

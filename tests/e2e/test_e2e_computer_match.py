@@ -56,7 +56,15 @@ class Table:
         self.docs: dict[str, Any] = {}
         self.events: list[dict] = []
         self._lock = threading.Lock()
+        self.at_full_time: dict | None = None
         daemon.observers.append(self._observe)
+        daemon.after_step.append(self._note_full_time)
+
+    def _note_full_time(self, ref) -> None:
+        """The game as the whistle left it: a token the hands were still moving then reaches the live board
+        (and its LEDs guide it back), but no journal, since the finished match's journal is closed."""
+        if ref.finished and self.at_full_time is None:
+            self.at_full_time = ref.core.snapshot()
 
     def _observe(self, msgs) -> None:
         with self._lock:
@@ -277,7 +285,8 @@ def test_a_match_against_the_computer_is_refereed_to_full_time_with_its_moves_ca
         journals = sorted((tmp_path / "journal").glob("*.jsonl"))
         assert len(journals) == 1
         replayed = replay_lines([SENSED, *journals[0].read_text(encoding="utf-8").splitlines()])
-        assert game(replayed[-1]["snapshot"]) == game(daemon.referee.core.snapshot())
+        assert table.at_full_time is not None
+        assert game(replayed[-1]["snapshot"]) == game(table.at_full_time)
     finally:
         daemon.stop()
         hw.close()
