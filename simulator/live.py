@@ -25,6 +25,7 @@ from controller.daemon.main import (
     FAILED,
     INTERRUPTED,
     Console,
+    StopSignals,
     journal_refused,
     make_publisher,
     mask_url,
@@ -197,6 +198,7 @@ def sim_command(args) -> int:
     hardware = open_hardware({"backend": "sim", "clock": "wall" if people else "sim"})
     broker = web = None
     url = args.broker
+    signals = StopSignals()       # taken before anything answers: a stop from then on is the clean one
     console: ObserverThread | None = None
     daemon: Daemon | None = None
     try:
@@ -236,8 +238,7 @@ def sim_command(args) -> int:
             from simulator.players import AutoplaySource
             source = AutoplaySource(args.seed, options, daemon.put, matches=args.matches,
                                     ruleset=settings.game.ruleset, **kw)
-        # said once the players are seated, just before serve() takes the signals: a person (or a test) who opens
-        # the page and stops the simulator at once finds it ready to stop cleanly
+        # said once the players are seated: a person (or a test) who opens the page finds the match under way
         if web is not None:
             query = f"?board={settings.board_id}" + ("&sim=1" if people else "")
             for page in _page_urls(web, args.listen):
@@ -247,7 +248,7 @@ def sim_command(args) -> int:
         console = ObserverThread(Console(args.quiet, teller))    # a stuck terminal stops no answer
         daemon.observers.append(console)
         finite = source is not None and not people
-        status = serve(daemon, source, stop_when_done=finite and not args.stay)
+        status = serve(daemon, source, stop_when_done=finite and not args.stay, signals=signals)
         console.close()
         if status == INTERRUPTED:
             _tell_resume(daemon, settings, args)
