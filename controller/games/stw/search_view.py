@@ -19,6 +19,7 @@ from . import evaluate
 from .actions import Action, MovePawn, Press, Roll, Spin, Tick
 from .bot import Bot
 from .game import Game
+from .geometry import squares_of
 from .lines import lines_for
 from .opponent import action_team, choose
 from .phase import BALL_PHASES, MOVE_PHASES, SETUP_PHASES
@@ -92,7 +93,7 @@ class StwSearch:
             acts: list[Any] = []
             if exp["or"] == "keeper_step":
                 keeper = 0 if team == 0 else 11
-                acts = [MovePawn(keeper, s) for s in _squares(game.free_moves())]
+                acts = [MovePawn(keeper, s) for s in squares_of(game.free_moves())]
             elif exp["or"] == "decline":
                 acts = [Press("decline")]
             return team, [LEAVE_TO_CHANCE, *acts]
@@ -110,15 +111,6 @@ class StwSearch:
             own = [a for a in actions if action_team(game, a) in (team, None)]
             return (team, own) if own else (None, [])
         return (st.actor if st.actor >= 0 else st.offense), _likely_first(game, actions)
-
-
-def _squares(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _likely_first(game: Game, actions: list[Action]) -> list[Action]:
