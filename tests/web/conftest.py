@@ -19,6 +19,7 @@ from tests.web.web_helpers import (
     WebMosquitto,
     live_url,
     make_server,
+    start_manual_sim,
     wait_connected,
 )
 
@@ -130,3 +131,11 @@ def pytest_runtest_makereport(item, call):
     log = getattr(item, "page_log", None)
     if report.failed and log is not None and log.lines:
         report.sections.append(("page console", "\n".join(log.lines[-60:])))
+
+
+@pytest.fixture
+def manual_sim(tmp_path):
+    """`soccerboard sim --manual` as a subprocess (red kicks off), stopped when the test ends."""
+    proc = start_manual_sim(tmp_path)
+    yield proc
+    proc.stop()

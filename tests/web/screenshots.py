@@ -15,20 +15,23 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
 from tests.daemon.daemon_helpers import scenario_lines
 from tests.web.web_helpers import (
     BoardPublisher,
-    SimProcess,
     WebMosquitto,
     launch_chromium,
     live_url,
     make_server,
     match_frames,
     publish_frame,
+    start_manual_sim,
     wait_connected,
     wait_seq,
 )
@@ -66,6 +69,28 @@ def _publish_match(pub: BoardPublisher, frames, upto: int) -> int:
     return [f.state for f in frames[: upto + 1] if f.state][-1]["seq"]
 
 
+@contextmanager
+def page_stack(playwright, tmp: Path, sim: bool) -> Iterator[tuple[WebMosquitto, Any, Any]]:
+    """The broker, the page's server and Chromium the screenshots are made with, stopped afterwards."""
+    broker = WebMosquitto(tmp / "mosquitto").start()
+    server = make_server({"ws_port": broker.ws_port, "sim": sim})
+    browser = launch_chromium(playwright)
+    try:
+        yield broker, server, browser
+    finally:
+        server.stop()
+        broker.stop()
+        browser.close()
+
+
+def shoot_live(page, seq: int, path: Path) -> None:
+    """The live view once it has painted state `seq` and its move clock counts."""
+    wait_seq(page, seq)
+    page.wait_for_function("() => /^\\d+$/.test(document.querySelector('#move-clock').textContent.trim())")
+    page.screenshot(path=str(path))
+    print(f"wrote {path}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "docs" / "img"))
@@ -75,11 +100,9 @@ def main() -> int:
     frames = match_frames(scenario_lines(2, OPTIONS), OPTIONS)
     upto = _moment(frames)
     other = match_frames(scenario_lines(4, OPTIONS), OPTIONS)
-    with tempfile.TemporaryDirectory(prefix="soccerboard-shots-") as d, sync_playwright() as p:
+    with tempfile.TemporaryDirectory(prefix="soccerboard-shots-") as d, sync_playwright() as p, \
+            page_stack(p, Path(d), sim=False) as (broker, server, browser):
         tmp = Path(d)
-        broker = WebMosquitto(tmp / "mosquitto").start()
-        server = make_server({"ws_port": broker.ws_port, "sim": False})
-        browser = launch_chromium(p)
         pubs = [BoardPublisher(broker.port, b) for b in ("board1", "pitch2", "garage")]
         try:
             # live view and phone: the page is open while the match is published, so its feed fills up
@@ -92,10 +115,7 @@ def main() -> int:
                 wait_connected(pg)
             seq = _publish_match(pubs[0], frames, upto)
             for pg, name in ((page, "live.png"), (small, "phone.png")):
-                wait_seq(pg, seq)
-                pg.wait_for_function("() => /^\\d+$/.test(document.querySelector('#move-clock').textContent.trim())")
-                pg.screenshot(path=str(out / name))
-                print(f"wrote {out / name}")
+                shoot_live(pg, seq, out / name)
 
             # league: board1 as above, pitch2 earlier in another match, garage offline
             _publish_match(pubs[1], other, len(other) // 3)
@@ -113,14 +133,9 @@ def main() -> int:
             for pub in pubs:
                 pub.clear()
                 pub.close()
-            server.stop()
-            broker.stop()
 
         # simulator: soccerboard sim --manual, red rolled a 3 for the kick-off and holds the ball
-        cfg = tmp / "sim.toml"
-        cfg.write_text('[game]\nkickoff = "red"\n')
-        sim = SimProcess(["--manual", "--config", str(cfg), "--journal-dir", str(tmp / "journal"), "--http-port", "0"],
-                         tmp / "sim.log")
+        sim = start_manual_sim(tmp)
         try:
             ctx = browser.new_context(viewport=LAPTOP)
             page = ctx.new_page()
@@ -138,7 +153,6 @@ def main() -> int:
             print(f"wrote {out / 'simulator.png'}")
         finally:
             sim.stop()
-            browser.close()
     return 0
 
 

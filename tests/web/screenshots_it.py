@@ -16,17 +16,13 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from tests.daemon.daemon_helpers import scenario_lines
-from tests.web.screenshots import LAPTOP, OPTIONS, ROOT, _moment, _publish_match
+from tests.web.screenshots import LAPTOP, OPTIONS, ROOT, _moment, _publish_match, page_stack, shoot_live
 from tests.web.web_helpers import (
     BoardPublisher,
     InProcessDaemon,
-    WebMosquitto,
-    launch_chromium,
     live_url,
-    make_server,
     match_frames,
     wait_connected,
-    wait_seq,
 )
 
 
@@ -38,22 +34,16 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     frames = match_frames(scenario_lines(2, OPTIONS), OPTIONS)
     upto = _moment(frames)
-    with tempfile.TemporaryDirectory(prefix="soccerboard-shots-") as d, sync_playwright() as p:
+    with tempfile.TemporaryDirectory(prefix="soccerboard-shots-") as d, sync_playwright() as p, \
+            page_stack(p, Path(d), sim=True) as (broker, server, browser):
         tmp = Path(d)
-        broker = WebMosquitto(tmp / "mosquitto").start()
-        server = make_server({"ws_port": broker.ws_port, "sim": True})
-        browser = launch_chromium(p)
         pub = BoardPublisher(broker.port, "board1")
         daemon = None
         try:
             page = browser.new_context(viewport=LAPTOP, locale="it-IT").new_page()
             page.goto(live_url(server.url, "board1"))
             wait_connected(page)
-            seq = _publish_match(pub, frames, upto)
-            wait_seq(page, seq)
-            page.wait_for_function("() => /^\\d+$/.test(document.querySelector('#move-clock').textContent.trim())")
-            page.screenshot(path=str(out / "live-it.png"))
-            print(f"wrote {out / 'live-it.png'}")
+            shoot_live(page, _publish_match(pub, frames, upto), out / "live-it.png")
 
             # the Soccer!! console: the real daemon in simulator mode, the kick-off entered by the console's chips
             daemon = InProcessDaemon(broker.port, "table1", tmp / "journal", sim_mode=True).start()
@@ -77,9 +67,6 @@ def main() -> int:
                 daemon.stop()
             pub.clear()
             pub.close()
-            server.stop()
-            broker.stop()
-            browser.close()
     return 0
 
 

@@ -28,7 +28,7 @@ from tests.web.emulated_pixels import (
     legacy_i_am_a_die,
     roll_state,
 )
-from tests.web.web_helpers import BoardPublisher, InProcessDaemon, SimProcess, live_url, wait_connected
+from tests.web.web_helpers import BoardPublisher, InProcessDaemon, live_url, page_seq, wait_connected
 
 
 @pytest.fixture(scope="module")
@@ -62,20 +62,6 @@ def pixels(bluetooth_browser, bt_page):
         die.close()
 
 
-@pytest.fixture
-def sim(tmp_path):
-    cfg = tmp_path / "sim.toml"
-    cfg.write_text('[game]\nkickoff = "red"\n')
-    proc = SimProcess(["--manual", "--config", str(cfg), "--journal-dir", str(tmp_path / "journal"),
-                       "--http-port", "0"], tmp_path / "sim.log")
-    yield proc
-    proc.stop()
-
-
-def _seq(page) -> int:
-    return int(page.evaluate("document.body.dataset.seq || '0'"))
-
-
 def _status(page, team: str) -> str:
     return page.inner_text(f".bt-die[data-team='{team}'] .bt-status")
 
@@ -84,16 +70,16 @@ def _wait_state(page, team: str, state: str) -> None:
     page.wait_for_selector(f".bt-die[data-team='{team}'][data-state='{state}']")
 
 
-def _open_sim(sim, page) -> None:
-    page.goto(sim.url)
+def _open_sim(manual_sim, page) -> None:
+    page.goto(manual_sim.url)
     wait_connected(page, timeout=15000)
     page.wait_for_function("() => Number(document.body.dataset.seq || 0) > 0")
     page.wait_for_selector(".bt-dice[data-available='true']")
 
 
-def test_an_emulated_pixels_die_rolls_for_red_and_comes_back_after_sleeping(sim, bt_page, pixels):
+def test_an_emulated_pixels_die_rolls_for_red_and_comes_back_after_sleeping(manual_sim, bt_page, pixels):
     page = bt_page
-    _open_sim(sim, page)
+    _open_sim(manual_sim, page)
     die = pixels()
 
     # connect: the chooser offers the die, the page asks who it is and blinks it red
@@ -106,7 +92,7 @@ def test_an_emulated_pixels_die_rolls_for_red_and_comes_back_after_sleeping(sim,
     assert "PXL6 red" in _status(page, "red")
 
     # a roll: handled, rolling and resting unrolled say nothing; the face it comes to rest on is red's kick-off roll
-    before = _seq(page)
+    before = page_seq(page)
     for state, face_index in ((HANDLING, 5), (ROLLING, 5), (ROLLING, 0), (ON_FACE, 5)):
         die.send(roll_state(state, face_index))
     die.send(roll_state(ROLLED, 2))
@@ -136,15 +122,15 @@ def test_an_emulated_pixels_die_rolls_for_red_and_comes_back_after_sleeping(sim,
     page.wait_for_function("() => document.querySelector('#in-hand').textContent.toLowerCase().includes('ball')")
     page.locator("rect.square[data-square='d11']").click(force=True)
     page.wait_for_selector("g.ball[data-square='d11']")
-    before = _seq(page)
+    before = page_seq(page)
     die.send(roll_state(ROLLED, 4))
     page.wait_for_function("s => Number(document.body.dataset.seq || 0) > s", arg=before)
     page.wait_for_function("() => document.querySelector(`#dice [data-die='red']`).textContent.trim() === '5'")
 
 
-def test_a_die_that_is_not_six_sided_is_refused(sim, bt_page, pixels):
+def test_a_die_that_is_not_six_sided_is_refused(manual_sim, bt_page, pixels):
     page = bt_page
-    _open_sim(sim, page)
+    _open_sim(manual_sim, page)
     die = pixels(name="PXL20", die_type=D20, led_count=20)
     page.click(".bt-die[data-team='blue'] button")
     die.pump(lambda: page.locator(".bt-die[data-team='blue'][data-state='refused']").count() == 1)
@@ -152,9 +138,9 @@ def test_a_die_that_is_not_six_sided_is_refused(sim, bt_page, pixels):
     assert page.inner_text(".bt-die[data-team='blue'] button") == "Connect the blue Pixels die"
 
 
-def test_one_die_cannot_roll_for_both_teams(sim, bt_page, pixels):
+def test_one_die_cannot_roll_for_both_teams(manual_sim, bt_page, pixels):
     page = bt_page
-    _open_sim(sim, page)
+    _open_sim(manual_sim, page)
     die = pixels()
     page.click(".bt-die[data-team='red'] button")
     die.pump(lambda: page.locator(".bt-die[data-team='red'][data-state='ready']").count() == 1)
@@ -262,7 +248,7 @@ def test_a_coachs_phone_enters_its_pixels_dies_rolls_through_the_coaches_desk(co
         die.close()
 
 
-def test_the_dice_panel_speaks_italian_and_switches_live(sim, bluetooth_browser):
+def test_the_dice_panel_speaks_italian_and_switches_live(manual_sim, bluetooth_browser):
     """A browser set to Italian: the panel's buttons and each die's state are Italian (no English sentence of the
     page's catalogue left on the simulator's page), a die refused included; the EN/IT switch says them again."""
     from tests.web.test_page_language import assert_italian, english_parts
@@ -270,7 +256,7 @@ def test_the_dice_panel_speaks_italian_and_switches_live(sim, bluetooth_browser)
     page = ctx.new_page()
     page.set_default_timeout(15000)
     try:
-        _open_sim(sim, page)
+        _open_sim(manual_sim, page)
         assert page.inner_text(".bt-die[data-team='red'] button") == "Collega il dado Pixels rosso"
         assert page.inner_text(".bt-die[data-team='blue'] button") == "Collega il dado Pixels blu"
         assert _status(page, "red") == "nessun dado"

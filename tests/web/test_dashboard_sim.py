@@ -12,23 +12,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from tests.web.web_helpers import SimProcess, feed_texts, wait_connected
-
-
-@pytest.fixture
-def sim(tmp_path):
-    cfg = tmp_path / "sim.toml"
-    cfg.write_text('[game]\nkickoff = "red"\n')
-    proc = SimProcess(["--manual", "--config", str(cfg), "--journal-dir", str(tmp_path / "journal"),
-                       "--http-port", "0"], tmp_path / "sim.log")
-    yield proc
-    proc.stop()
-
-
-def _seq(page) -> int:
-    return int(page.evaluate("document.body.dataset.seq || '0'"))
+from tests.web.web_helpers import feed_texts, page_seq, wait_connected
 
 
 def _after(page, seq: int) -> None:
@@ -36,7 +20,7 @@ def _after(page, seq: int) -> None:
 
 
 def _roll(page, die: str, face: int) -> None:
-    before = _seq(page)
+    before = page_seq(page)
     page.select_option("#roll-face", str(face))
     page.click(f"[data-roll='{die}']")
     page.wait_for_function(
@@ -64,9 +48,9 @@ def _feed_has(page, pattern: str) -> None:
         arg=pattern)
 
 
-def test_kick_off_capture_and_battle_by_clicks(sim, page):
-    assert re.search(r"[?&]board=board1\b", sim.url) and "sim=1" in sim.url, sim.url
-    page.goto(sim.url)
+def test_kick_off_capture_and_battle_by_clicks(manual_sim, page):
+    assert re.search(r"[?&]board=board1\b", manual_sim.url) and "sim=1" in manual_sim.url, manual_sim.url
+    page.goto(manual_sim.url)
     wait_connected(page, timeout=15000)
     page.wait_for_function("() => Number(document.body.dataset.seq || 0) > 0")
     page.wait_for_selector("#sim-controls", state="visible")

@@ -23,7 +23,7 @@ from controller import story
 from controller.daemon.referee import Referee
 from controller.games.stbg.bot import simulate
 from controller.leds import planner_for
-from tests.web.web_helpers import ROOT, SimProcess, feed_texts, wait_connected, wait_seq
+from tests.web.web_helpers import ROOT, SimProcess, feed_texts, page_seq, wait_connected, wait_seq
 
 SEED, HALF = 3, 3.0            # the bots' match of seed 3 with 3-minute halves: 2 goals, a substitution
 
@@ -184,10 +184,6 @@ def manual(tmp_path):
     proc.stop()
 
 
-def _seq(page) -> int:
-    return int(page.evaluate("document.body.dataset.seq || '0'"))
-
-
 def _roll(page, die: str, face: int) -> None:
     page.select_option("#roll-face", str(face))
     page.click(f"[data-roll='{die}']")
@@ -249,7 +245,7 @@ def test_stbg_person_plays_a_turn_by_clicks_and_sees_a_refusal(manual, page):
     # blue rolls 2 and moves a player 4 squares: refused (over the roll), then put back
     _roll(page, "blue", 2)
     _points(page, 2)
-    seq = _seq(page)
+    seq = page_seq(page)
     page.locator("g.pawn[data-pawn='blue-p2']").click()
     _click_square(page, "b15")
     page.wait_for_function("() => /costs 4, 2 left/.test(document.querySelector('#sim-refusal').textContent)")
@@ -259,7 +255,7 @@ def test_stbg_person_plays_a_turn_by_clicks_and_sees_a_refusal(manual, page):
     page.wait_for_function("() => !/out of step/i.test(document.querySelector('#to-act').textContent)")
     assert page.locator("g.pawn[data-pawn='blue-p2']").get_attribute("data-square") == "b11"
     _points(page, 2)
-    assert _seq(page) > seq
+    assert page_seq(page) > seq
 
 
 # ---- the replay of an STBG journal ----------------------------------------------------------------------

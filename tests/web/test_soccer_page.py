@@ -11,7 +11,7 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from simulator.bench.waits import wait_for
-from tests.web.web_helpers import BoardPublisher, InProcessDaemon, live_url, make_server, wait_connected
+from tests.web.web_helpers import BoardPublisher, InProcessDaemon, live_url, make_server, page_seq, wait_connected
 
 PHONE = {"width": 390, "height": 844}
 SETUP = {"type": "setup", "ruleset": "soccer", "kickoff": "red"}
@@ -114,10 +114,6 @@ def match(web_broker, board, sim_server, phone, tmp_path):
     BoardPublisher(web_broker.port, board).clear()
 
 
-def _seq(page) -> int:
-    return int(page.evaluate("document.body.dataset.seq || '0'"))
-
-
 def _awaiting(page) -> str:
     return page.inner_text("#sc-awaiting")
 
@@ -128,7 +124,7 @@ def _after(page, seq: int) -> None:
 
 def sent_and_painted(thumb: Thumb, selector: str) -> None:
     """Tap a send button and wait for the state it makes."""
-    before = _seq(thumb.page)
+    before = page_seq(thumb.page)
     thumb.tap(selector)
     _after(thumb.page, before)
 
@@ -239,7 +235,7 @@ def test_a_roster_is_built_a_broken_limit_explained_fixed_and_sent(match, phone,
     page.wait_for_function("() => document.querySelectorAll('#sc-roster-problems li').length === 0")
 
     # sent as red's roster line; then blue's standard one, and the kick-off is awaited
-    before = _seq(page)
+    before = page_seq(page)
     page.locator("#sc-roster-send").tap()
     line = heard.last("roster")
     assert line["team"] == "red" and len(line["models"]) == 14
@@ -248,7 +244,7 @@ def test_a_roster_is_built_a_broken_limit_explained_fixed_and_sent(match, phone,
     _after(page, before)
     page.select_option("#sc-roster-team", "blue")
     page.locator("#sc-roster-standard").tap()
-    before = _seq(page)
+    before = page_seq(page)
     page.locator("#sc-roster-send").tap()
     _after(page, before)
     page.wait_for_function("() => /kick off/i.test(document.querySelector('#sc-awaiting').textContent)")
@@ -271,13 +267,13 @@ def test_a_refused_line_is_said_beside_the_forms_and_changes_nothing(match, phon
     thumb.tap(chip("move", "model", "red-7"))
     thumb.tap(chip("move", "cm", "20"))
     sent_and_painted(thumb, send("move"))
-    seq = _seq(page)
+    seq = page_seq(page)
     thumb.tap(chip("move", "model", "red-7"))
     page.fill("#soccer input.sc-num[data-form='move'][data-key='cm']", "7.5")
     thumb.tap(send("move"))
     page.wait_for_selector("#sc-refusal:not([hidden])")
     assert "7.5" in page.inner_text("#sc-refusal"), page.inner_text("#sc-refusal")
-    assert _seq(page) == seq and d.seq == seq
+    assert page_seq(page) == seq and d.seq == seq
     assert page.errors == []
 
 

@@ -34,6 +34,20 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def start_manual_sim(directory: Path) -> SimProcess:
+    """`soccerboard sim --manual` with red kicking off, its journal and log in `directory`, its page on a free
+    port: the simulator page a person plays by clicks."""
+    cfg = directory / "sim.toml"
+    cfg.write_text('[game]\nkickoff = "red"\n')
+    return SimProcess(["--manual", "--config", str(cfg), "--journal-dir", str(directory / "journal"),
+                       "--http-port", "0"], directory / "sim.log")
+
+
+def page_seq(page) -> int:
+    """The seq of the last state the page painted (0 before the first)."""
+    return int(page.evaluate("document.body.dataset.seq || '0'"))
+
+
 def wait_seq(page, seq: int, timeout: float = 5000) -> None:
     """Wait until the page has painted the state with this seq (body[data-seq])."""
     page.wait_for_function("s => document.body.dataset.seq === String(s)", arg=seq, timeout=timeout)
