@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from . import Line, Opponent, players_for
-from .levels import Level, level
+from .levels import Level, level, levels_of
 from .search import LEAVE_TO_CHANCE, Search
 from .search_game import SearchGame
 
@@ -28,7 +28,7 @@ class Computer:
             raise ValueError(f"the computer plays team 0 or 1, not {team!r}")
         self.sg = search_game
         self.team = team
-        self.level = level(lvl)
+        self.level = level(lvl, levels_of(search_game))
         self.rng = random.Random(seed)
         self.roller = roller
 
@@ -61,8 +61,8 @@ class Computer:
 def computer_for(game_name: str, team: int, lvl: int, seed: int = 0) -> Computer:
     """The computer for `team` at `lvl` in the game registered as `game_name`; ValueError when the game has
     no searching player or the level is not 1..5 (UnknownGame, NoPlayers as `players_for`)."""
-    chosen = level(lvl)
+    level(lvl)
     players = players_for(game_name)
     if players.search is None:
         raise ValueError(f"{game_name} has no searching computer player")
-    return Computer(players.search(), team, chosen, seed, roller=players.opponent(team, seed))
+    return Computer(players.search(), team, lvl, seed, roller=players.opponent(team, seed))

@@ -5,9 +5,14 @@ choices it looks at, how many of the best of those it searches a decision deeper
 it may spend, and a softmax temperature on the win chances (0: always the best). The budget is counted in
 nodes, so a seeded player decides the same on any machine; `seconds` only caps a search on a machine too slow
 for it (the rest is then judged by the evaluation alone).
+
+`LEVELS` is every game's table unless its searchable view declares its own: a `levels` attribute mapping 1..5 to
+Levels (`levels_of(view)`), since a game's branching and its engine's speed decide how deep a level can see in
+the time limit.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 LOWEST, HIGHEST = 1, 5
@@ -35,10 +40,16 @@ LEVELS: dict[int, Level] = {
 }
 
 
-def level(number: int | Level) -> Level:
-    """The level numbered `number` (a Level passes through); ValueError outside 1..5."""
+def levels_of(view: object) -> Mapping[int, Level]:
+    """The level table of a game's searchable view: its own `levels` when it declares them, else LEVELS."""
+    own = getattr(view, "levels", None)
+    return LEVELS if own is None else own
+
+
+def level(number: int | Level, table: Mapping[int, Level] = LEVELS) -> Level:
+    """The level numbered `number` in `table` (a Level passes through); ValueError outside 1..5."""
     if isinstance(number, Level):
         return number
-    if isinstance(number, bool) or not isinstance(number, int) or number not in LEVELS:
+    if isinstance(number, bool) or not isinstance(number, int) or number not in table:
         raise ValueError(f"the computer's level is {LOWEST} to {HIGHEST}, not {number!r}")
-    return LEVELS[number]
+    return table[number]

@@ -13,7 +13,9 @@ A game's adapter may add, beside the protocol:
 - `scratch(game)`: a copy of the game to search on, so the live game's undo history is never touched (an
   engine that keeps a bounded history loses its oldest states when a search goes deeper than its spare slots);
 - a choice `LEAVE_TO_CHANCE` in `choices` where a player may act or else roll (a keeper's step instead of
-  the die): picking it means the chance node that follows (`chance(game)` gives its outcomes).
+  the die): picking it means the chance node that follows (`chance(game)` gives its outcomes);
+- `levels`: its own table of levels 1-5 (controller/players/levels.py, `levels_of`), read when a level is asked
+  by number.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .levels import Level, level
+from .levels import Level, level, levels_of
 from .search_game import SearchGame
 
 
@@ -49,7 +51,7 @@ class Search:
     def __init__(self, sg: SearchGame, team: int, lvl: int | Level, rng: random.Random | None = None) -> None:
         self.sg = sg
         self.team = team
-        self.level = level(lvl)
+        self.level = level(lvl, levels_of(sg))
         self.rng = rng or random.Random(0)
         self.nodes = 0
         self._deadline = 0.0

@@ -22,7 +22,7 @@ from typing import Any
 
 from controller.games import get_ruleset
 from controller.players import players_for
-from controller.players.levels import Level, level
+from controller.players.levels import Level, level, levels_of
 from controller.players.search import LEAVE_TO_CHANCE, Search
 from controller.players.search_game import SearchGame
 from controller.scenario import Setup, parse_obj
@@ -78,7 +78,7 @@ def chooser(sg: SearchGame, player: Player, team: int, seed: int) -> Chooser:
             return made
         rng = random.Random(seed)
         return lambda game: rng.choice(list(sg.choices(game)))
-    chosen = player if isinstance(player, Level) else replace(level(int(player)), seconds=UNCAPPED)
+    chosen = player if isinstance(player, Level) else replace(level(int(player), levels_of(sg)), seconds=UNCAPPED)
     search = Search(sg, team, chosen, random.Random(seed))
     return search.decide
 
