@@ -21,7 +21,7 @@ from hal.board import BIT_TOKEN, N_SQUARES, SETTLE_SECONDS, TOKEN_BIT, square_na
 from hal.board import square_index as parse_square
 
 from .games import UnknownGame, get_ruleset, info
-from .scenario import ClockLine, GameLine, Input, Lift, Move, Place, PressLine, RollLine, Setup
+from .scenario import ClockLine, GameLine, Input, Lift, Move, Place, PressLine, RollLine, Setup, parse_obj
 from .seam import GameState, GridGame, Illegal, Reading, Ruleset, SensedGrid, minor_foul_for
 
 if TYPE_CHECKING:
@@ -107,6 +107,14 @@ class Core:
         out = self._feed(line)
         if isinstance(line, RollLine) and out.verdict.get("ok"):
             self.dice[line.die] = line.value
+        return out
+
+    def feed_chosen(self, line: dict[str, Any]) -> Outcome:
+        """A line a bot chose from the game's own legal actions, so the core must take it: a refusal is the
+        bot's mistake, raised (RuntimeError) so that a simulated match never plays on past it."""
+        out = self.feed(parse_obj(line))
+        if not out.verdict["ok"]:
+            raise RuntimeError(f"the core refused a bot's line {line}: {out.verdict}")
         return out
 
     def _feed(self, line: Input) -> Outcome:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.core import Core, Outcome
-from controller.scenario import parse_obj
 
 from .bot_rosters import roster_changes, roster_line
 from .flow import RESTARTS, awaiting
@@ -533,11 +532,9 @@ def simulate(seed: int, options: dict[str, Any], on_line: Callable[[Line, Any], 
     bot = SoccerBot(rng)
 
     def feed(line: Line) -> None:
-        out = core.feed(parse_obj(line))
+        out = core.feed_chosen(line)
         if on_line:
             on_line(line, out)
-        if not out.verdict["ok"]:
-            raise RuntimeError(f"the core refused a bot's line {line}: {out.verdict}")
         events = out.settled + out.events
         bot.hear(events)
         if watch:
