@@ -42,3 +42,10 @@ def test_a_level_given_whole_passes_through_any_table() -> None:
     assert level(mine, OWN) is mine
     assert Search(OwnLevels(), 0, mine, random.Random(0)).level is mine
     assert Search(OwnLevels(), 0, 1).decide(TinyGame()) in ("safe", "risky")
+
+
+def test_stbg_level_5_searches_deeper_than_level_4_with_a_larger_budget() -> None:
+    from controller.games.stbg.search_view import StbgSearch
+    own = levels_of(StbgSearch())
+    assert own[5].depth > own[4].depth and own[5].nodes > own[4].nodes
+    assert all(own[n] == LEVELS[n] for n in (1, 2, 3, 4))

@@ -30,7 +30,7 @@ from controller.games.stbg.search_view import StbgSearch
 from controller.games.stbg.state import BOTH_ROLL, Phase
 from controller.players import players_for
 from controller.players.computer import Computer
-from controller.players.levels import level
+from controller.players.levels import level, levels_of
 from controller.players.search import LEAVE_TO_CHANCE, Search
 from controller.scenario import parse_obj
 from hal.board import SETTLE_SECONDS
@@ -236,7 +236,7 @@ def seat(player: int | str, team: int, seed: int) -> Seat:
     make the seeded match depend on the load), or the casual bot."""
     if player == "casual":
         return VIEW.casual(team, seed)
-    return Search(VIEW, team, replace(level(int(player)), seconds=600.0), random.Random(seed)).decide
+    return Search(VIEW, team, replace(level(int(player), levels_of(VIEW)), seconds=600.0), random.Random(seed)).decide
 
 
 def duel(red: int | str, blue: int | str, seed: int, half_minutes: float = 2.0) -> Game:

@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from controller.players.levels import LEVELS, Level
 from controller.players.search import LEAVE_TO_CHANCE
 
 from . import Card, Done, Game, Kick, Roll, Star, Step, Substitution, Tick, evaluate
@@ -41,6 +42,12 @@ Action = Any
 
 THINK_SECONDS = (0.5, 4.0)       # as the casual bot (bot.StbgBot) lets time pass between its actions
 NEAREST = 4                      # a set-up's squares tried for a pawn out of place
+
+LEVELS_STBG = {**LEVELS, 5: Level(5, sample=0, depth=2, width=4, nodes=4000, temperature=0.0, seconds=0.45)}
+"""STBG's levels: level 5 searches two decisions deeper. A turn is several decisions of the same team, so one
+decision deeper mostly sees the turn's next action; two see a turn's combinations (a block and a press, a
+dribble and a kick) and, after `done`, the other team's answer to each roll. The engine is fast enough for it
+within the time limit (docs/players.md)."""
 
 
 def _ray_squares() -> list[list[list[int]]]:
@@ -65,6 +72,8 @@ BACK = (4, 0)                        # per team: straight back along the file
 
 class StbgSearch:
     """The SearchGame of Soccer The Board Game; a team is 0 (red) or 1 (blue)."""
+
+    levels = LEVELS_STBG
 
     # ----- who acts ---------------------------------------------------------------------------------
     def decider(self, game: Game) -> int | None:
