@@ -29,8 +29,9 @@ from . import (
 from .board import GOAL_AREA, name, other, rank_of, squares_of
 from .legal import may_press_done
 from .reach import KING_BALL
-from .restarts import setup_needs, setup_todo
+from .restarts import setup_needs
 from .ruleset import SoccerTheBoardGame
+from .setup_choices import needs_left, placements
 from .stars import why_not
 
 Event = dict[str, Any]
@@ -77,35 +78,25 @@ class StbgBot:
     def _set_up(self, game: Game) -> Action | None:
         """At a set-up: `done` once the position allows it, else the placement that leaves the fewest needs,
         among the ball's squares, the squares still to fill and a few squares for each pawn out of place."""
-        st = game.state
-        team = st.turn
-        if may_press_done(game):
-            return Done(team)
-        needs = setup_needs(game, team)
-        candidates: list[Action] = []
-        if any(n.ball for n in needs):
-            candidates += [Kick(s) for s in squares_of(game.ball_destinations())]
-        fill = 0
-        for n in needs:
-            if not n.ball and n.pawn < 0:
-                fill |= n.squares
-        named = {n.pawn for n in needs if n.pawn >= 0}
-        for p, m in game.legal_pawn_moves().items():
-            candidates += [Step(p, s) for s in squares_of(m & fill)]
-            if p in named:
-                squares = squares_of(m & ~fill)
-                candidates += [Step(p, s) for s in self.rng.sample(squares, min(4, len(squares)))]
-        before = len(needs)
+        team = game.state.turn
+        rng = self.rng
+
+        def some(pawn: int, m: int) -> list[int]:
+            squares = squares_of(m)
+            return rng.sample(squares, min(4, len(squares)))
+
+        candidates = placements(game, team, some)
+        if len(candidates) == 1 and isinstance(candidates[0], Done):
+            return candidates[0]
+        before = len(setup_needs(game, team))
         best: tuple[int, Action] | None = None
         for a in candidates:
-            game.apply(a)
-            left = len(setup_todo(game, team)) if game.state.phase != "play" else -1
-            game.undo()
+            left = needs_left(game, team, a)
             if best is None or left < best[0]:
                 best = (left, a)
         if best is not None and best[0] < before:
             return best[1]
-        return self.rng.choice(candidates) if candidates else None
+        return rng.choice(candidates) if candidates else None
 
     def _play(self, game: Game) -> Action | None:
         rng = self.rng

@@ -34,7 +34,7 @@ from .board import GOAL_AREA, KINDS, at, file_of, king, other, pawns_of, rank_of
 from .bot import lines_for as bot_lines_for
 from .legal import may_press_done
 from .opponent import StbgOpponent
-from .restarts import setup_needs
+from .setup_choices import needs_left, placements
 from .stars import why_not
 from .state import BOTH_ROLL, OVER, SETUPS, Phase
 
@@ -196,27 +196,10 @@ class StbgSearch:
     def _set_up(self, game: Game) -> list[Action]:
         st = game.state
         team = st.turn
-        if may_press_done(game):
-            return [Done(team)]
-        needs = setup_needs(game, team)
-        candidates: list[Action] = []
-        if any(n.ball for n in needs):
-            candidates += [Kick(s) for s in squares_of(game.ball_destinations())]
-        fill = 0
-        for n in needs:
-            if not n.ball and n.pawn < 0:
-                fill |= n.squares
-        named = {n.pawn for n in needs if n.pawn >= 0}
-        for p, m in game.legal_pawn_moves().items():
-            candidates += [Step(p, s) for s in squares_of(m & fill)]
-            if p in named:
-                candidates += [Step(p, s) for s in squares_of(_nearest(m & ~fill, st.sq[p], NEAREST))]
-        scored = []
-        for a in candidates:
-            game.apply(a)
-            left = len(setup_needs(game, team)) if game.state.phase in SETUPS else -1
-            game.undo()
-            scored.append((left, a))
+        candidates = placements(game, team, lambda p, m: squares_of(_nearest(m, st.sq[p], NEAREST)))
+        if len(candidates) == 1 and isinstance(candidates[0], Done):
+            return candidates
+        scored = [(needs_left(game, team, a), a) for a in candidates]
         if not scored:
             return [a for a in game.legal_actions() if not isinstance(a, Substitution)]
         least = min(left for left, _ in scored)
