@@ -21,7 +21,8 @@ LOWEST, HIGHEST = 1, 5
 @dataclass(frozen=True)
 class Level:
     """One level's search. `sample` 0 looks at every choice; `depth` is the decisions searched beyond the
-    player's own (0: judge each choice by the position it leaves); `width` the best choices searched deeper."""
+    player's own (0: judge each choice by the position it leaves); `width` the best choices searched deeper;
+    `turns`: depth counted in turns, a team's decisions in a row searched as one (controller/players/search.py)."""
     number: int
     sample: int
     depth: int
@@ -29,6 +30,7 @@ class Level:
     nodes: int
     temperature: float
     seconds: float
+    turns: bool = False
 
 
 LEVELS: dict[int, Level] = {

@@ -9,6 +9,10 @@ outcomes and candidates, so the search is the same for the same game and level w
 wall-clock cap only cuts a search short on a machine too slow for it). ~150 choices a decision make this
 pruning necessary: a full two-ply expectimax would take thousands of nodes.
 
+A level with `turns` counts its depth in turns rather than decisions: a decision of the team that made the
+previous one (the rest of a turn of several actions) is searched at no cost in depth, within the same budget, so
+depth 1 is the rest of the player's own turn and the opponent's first answer to it.
+
 A game's adapter may add, beside the protocol:
 - `scratch(game)`: a copy of the game to search on, so the live game's undo history is never touched (an
   engine that keeps a bounded history loses its oldest states when a search goes deeper than its spare slots);
@@ -90,7 +94,7 @@ class Search:
             return first
         top = first[:lvl.width]
         share = max(0.0, budget - len(choices)) / len(top)
-        deeper = [(a, self._after(game, a, lvl.depth, share)) for a, _ in top]
+        deeper = [(a, self._after(game, a, lvl.depth, share, self.team)) for a, _ in top]
         deeper.sort(key=lambda av: -av[1])
         return deeper + first[lvl.width:]
 
@@ -102,44 +106,46 @@ class Search:
         weights = [math.exp((v - top) / temp) for _, v in ranked]
         return self.rng.choices([a for a, _ in ranked], weights)[0]
 
-    def _after(self, game: Any, action: Any, plies: int, share: float) -> float:
-        """`team`'s win chance after `action`, searched `plies` decisions deeper within `share` nodes."""
+    def _after(self, game: Any, action: Any, plies: int, share: float, last: int = -1) -> float:
+        """`team`'s win chance after `action` (chosen by `last`), searched `plies` decisions deeper within
+        `share` nodes."""
         if action is LEAVE_TO_CHANCE:
-            return self._chance(game, plies, share)
+            return self._chance(game, plies, share, last)
         game.apply(action)
         self.nodes += 1
         try:
-            return self._expect(game, plies, share)
+            return self._expect(game, plies, share, last)
         finally:
             game.undo()
 
     def _static(self, game: Any) -> float:
         return self.sg.value(game, self.team)
 
-    def _chance(self, game: Any, plies: int, share: float) -> float:
+    def _chance(self, game: Any, plies: int, share: float, last: int) -> float:
         outcomes = self.sg.chance(game)
         if not outcomes or plies <= 0 or share < len(outcomes):
             return self._static(game)
         sub = (share - len(outcomes)) / len(outcomes)
-        return sum(p * self._after(game, a, plies, sub) for a, p in outcomes)
+        return sum(p * self._after(game, a, plies, sub, last) for a, p in outcomes)
 
-    def _expect(self, game: Any, plies: int, share: float) -> float:
+    def _expect(self, game: Any, plies: int, share: float, last: int) -> float:
         if plies <= 0 or share < 1 or time.perf_counter() > self._deadline:
             return self._static(game)
         decider = self.sg.decider(game)
         if decider is None:
-            return self._chance(game, plies, share)
+            return self._chance(game, plies, share, last)
         choices = list(self.sg.choices(game))
         if not choices:
             return self._static(game)
         look = choices[:max(1, int(share))]
         first = [self._after(game, a, 0, 0.0) for a in look]
         mine = decider == self.team
-        if plies == 1 or self.level.width <= 0:
+        left = plies if self.level.turns and decider == last else plies - 1    # a turn's next decision: free
+        if left <= 0 or self.level.width <= 0:
             return max(first) if mine else min(first)
         order = sorted(range(len(look)), key=lambda i: -first[i] if mine else first[i])[:self.level.width]
         rest = (share - len(look)) / len(order)
-        values = [self._after(game, look[i], plies - 1, rest) for i in order]
+        values = [self._after(game, look[i], left, rest, decider) for i in order]
         return max(values) if mine else min(values)
 
 

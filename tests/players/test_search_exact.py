@@ -106,7 +106,7 @@ def test_leaving_it_to_chance_is_valued_as_the_chance_node() -> None:
     game = TinyGame()
     game.apply("safe")
     search = Search(sg, 0, DEEP)
-    assert search._after(game, LEAVE_TO_CHANCE, 1, 50.0) == pytest.approx(SAFE)
+    assert search._after(game, LEAVE_TO_CHANCE, 1, 50.0, 0) == pytest.approx(SAFE)
 
 
 def test_a_budget_too_small_for_the_chance_node_falls_back_to_the_evaluation() -> None:
@@ -119,3 +119,58 @@ def test_a_budget_too_small_for_the_chance_node_falls_back_to_the_evaluation() -
 def test_levels_outside_one_to_five_are_refused(bad: Any) -> None:
     with pytest.raises(ValueError, match="1 to 5"):
         level(bad)
+
+
+# team 0 decides twice in a row (a turn of two actions), then chance, then team 1 answers. Its evaluation before
+# the end likes the a-line (0.8) and dislikes the b-line (0.4).
+TURN: dict[str, Any] = {
+    "": ("team", 0, ["a", "b"]),
+    "a": ("team", 0, ["a1", "a2"]), "b": ("team", 0, ["b1"]),
+    "a/a1": ("chance", [("h", 0.5), ("t", 0.5)]), "a/a2": ("end", 0.6),
+    "a/a1/h": ("team", 1, ["h1", "h2"]), "a/a1/t": ("end", 0.7),
+    "a/a1/h/h1": ("end", 0.9), "a/a1/h/h2": ("end", 0.3),
+    "b/b1": ("chance", [("h", 0.5), ("t", 0.5)]),
+    "b/b1/h": ("team", 1, ["x", "y"]), "b/b1/t": ("end", 0.6),
+    "b/b1/h/x": ("end", 0.8), "b/b1/h/y": ("end", 0.9),
+}
+TURN_A = max(0.5 * 0.3 + 0.5 * 0.7, 0.6)     # 0.6: a2, since team 1 answers a1's heads with h2
+TURN_B = 0.5 * 0.8 + 0.5 * 0.6               # 0.7
+
+
+class TurnSearch(TinySearch):
+    """A game whose turns are two decisions of one team."""
+
+    def decider(self, game: TinyGame) -> int | None:
+        node = TURN[game.key()]
+        return node[1] if node[0] == "team" else None
+
+    def choices(self, game: TinyGame) -> list[Any]:
+        return list(TURN[game.key()][2])
+
+    def chance(self, game: TinyGame) -> list[tuple[Any, float]]:
+        node = TURN[game.key()]
+        return list(node[1]) if node[0] == "chance" else []
+
+    def value(self, game: TinyGame, team: int) -> float:
+        node = TURN[game.key()]
+        v = node[1] if node[0] == "end" else (0.8 if game.key().startswith("a") else 0.4)
+        return v if team == 0 else 1 - v
+
+
+def test_depth_in_decisions_stops_at_the_turns_second_action() -> None:
+    one = Level(9, sample=0, depth=1, width=2, nodes=100, temperature=0.0, seconds=10.0)
+    ranked = rank_choices(TurnSearch(), TinyGame(), 0, one)
+    assert ranked == [("a", pytest.approx(0.8)), ("b", pytest.approx(0.4))]
+
+
+def test_depth_in_turns_searches_the_whole_turn_and_the_answer_exactly() -> None:
+    turn = Level(9, sample=0, depth=1, width=2, nodes=100, temperature=0.0, seconds=10.0, turns=True)
+    ranked = rank_choices(TurnSearch(), TinyGame(), 0, turn)
+    assert ranked == [("b", pytest.approx(TURN_B)), ("a", pytest.approx(TURN_A))]
+    game = TinyGame()
+    assert best(TurnSearch(), game, 0, turn) == "b" and game.path == []
+
+
+def test_depth_in_turns_is_the_same_search_where_every_turn_is_one_decision() -> None:
+    turn = Level(9, sample=0, depth=1, width=2, nodes=100, temperature=0.0, seconds=10.0, turns=True)
+    assert rank_choices(TinySearch(), TinyGame(), 0, turn) == rank_choices(TinySearch(), TinyGame(), 0, DEEP)
