@@ -115,6 +115,8 @@ class Plan:
     steps: list[Step] = field(default_factory=list)
     sent: set[int] = field(default_factory=set)   # lines the seat put on the queue itself
     refused: int = 0                              # different moves refused so far
+    back: bool = True                             # the board stood as chosen on since the last refusal
+    refused_board: bytes = b""                    # the board the last refusal was for
 
     def __post_init__(self) -> None:
         self.steps = [step_of(line) for line in self.lines]
@@ -248,6 +250,7 @@ class ComputerSeat:
             self.plan = None
         elif plan is not None:
             self._undone = ""                   # the position is back: a next different move is refused too
+            plan.back = plan.back or bytes(core.board) == plan.base
             if hands:
                 self._act(plan, ref)
             return
@@ -285,8 +288,15 @@ class ComputerSeat:
                 return True
             log.warning("the computer's action was not carried out and could not be taken back")
             return False
+        if not plan.back and board == plan.refused_board:
+            # the same board again, and it never stood as the action was chosen on in between: the hands carried
+            # out what the LEDs lit and the seat misjudged it (a board it could not foresee). A second undo would
+            # take back one more move each time round, so the move stands and the computer decides again.
+            log.warning("the computer's action was not carried out as lit; deciding again")
+            return False
         self._undone, self._undone_at = fp, time.monotonic()
         plan.refused += 1
+        plan.back, plan.refused_board = False, board
         log.info("refused a move that is not the computer's (%s)", describe(plan.lines))
         self._put({"type": "press", "button": "undo"})
         return True

@@ -72,9 +72,10 @@ class Board:
     """A daemon refereeing the simulated board as a sensed one (no hands move its tokens but the test's), with
     the computer's seat attached, and what it published."""
 
-    def __init__(self, tmp_path, kickoff: str = "blue", new_game: bool = True, **match) -> None:
+    def __init__(self, tmp_path, kickoff: str = "blue", new_game: bool = True, options: dict | None = None,
+                 **match) -> None:
         settings = load_settings(None, env=False, board_id="seat", journal__dir=str(tmp_path / "journal"),
-                                 game__auto_setup=False, game__options=OPTIONS,
+                                 game__auto_setup=False, game__options={**OPTIONS, **(options or {})},
                                  **{f"match__{k}": v for k, v in match.items()})
         self.hw = open_hardware({"backend": "sim", "clock": "wall"})
         assert isinstance(self.hw.leds, SimBoard)
@@ -187,6 +188,39 @@ def test_a_move_other_than_the_computers_is_taken_back_and_the_board_guided_back
     board.place(step["lift"], step["token"])
     wait_for(lambda: board.lit("computer_put") == [step["put"]], 5, "the computer's move lit again")
     assert action(board)["refused"] == 1
+
+
+@pytest.mark.parametrize("board", [{"computer": "blue", "computer_dice": "virtual"}], indirect=True)
+def test_the_same_different_move_made_again_before_the_board_is_set_back_is_undone_only_once(board):
+    """An undo takes back one move: the seat presses it once for a board it refused. The same board made again
+    without the action's first board in between is what hands following the LEDs make when the seat misjudged
+    them, and a second undo would take back one move more each time round."""
+    step = lit_move(board)
+    legal = board.core.game.ball_destinations()
+    other = next(square_name(s) for s in range(N_SQUARES) if legal >> s & 1 and square_name(s) != step["put"])
+    board.lift(step["lift"], step["token"])
+    board.place(other, step["token"])
+    wait_for(lambda: board.lit("correction_lift") == [other], 10, "the refusal and its correction")
+    board.lift(other, step["token"])
+    board.place(other, step["token"])                   # the same board again, not the one the LEDs ask for
+    wait_for(lambda: board.core.snapshot()["ball"] == other, 5, "the move to stand")
+    time.sleep(0.5)
+    assert board.journaled().count({"type": "press", "button": "undo"}) == 1
+    assert board.core.mismatch is None
+
+
+@pytest.mark.parametrize("board", [{"computer": "blue", "computer_dice": "virtual", "options": {"move_seconds": 2.0}}],
+                         indirect=True)
+def test_the_computers_move_clock_running_out_mid_action_is_not_taken_back(board):
+    """Rule: the move clock's expiry is a minor foul (RULES.md). Time decided it, not a person's different move:
+    the seat leaves it standing (an undo would bring back a move clock that runs out again, and again)."""
+    step = lit_move(board)
+    board.lift(step["lift"], step["token"])             # the ball in hand when blue's time runs out
+    wait_for(lambda: any(m.payload.get("event") == "move_clock_expired" for m in list(board.msgs)
+                         if m.topic == "events"), 10, "blue's move clock to run out")
+    time.sleep(1.0)                                      # the seat has seen it (and the clock has ticked on)
+    assert {"type": "press", "button": "undo"} not in board.journaled()
+    assert not any(m.payload.get("event") == "undone" for m in list(board.msgs) if m.topic == "events")
 
 
 @pytest.mark.parametrize("board", [{"computer": "none"}], indirect=True)
