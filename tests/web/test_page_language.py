@@ -181,7 +181,49 @@ def test_stw_restart_set_up_says_what_is_left_to_do_in_italian(italian, web_serv
     wait_seq(page, _publish_until(publisher, stw_match, at))
     said = page.inner_text("#to-act")
     assert said.startswith("Posiziona per") and ":" in said, said
+    for item in _said_items(stw_match[at].state["restart"]["todo_say"]):
+        assert item in said, (item, said)
     assert_italian(page, english, "STW restart set-up")
+
+
+def _said_items(todo_say: list[dict]) -> list[str]:
+    """The snapshot's said to-do items in Italian, as the Python side says them."""
+    from controller.i18n import Say
+    from controller.i18n.translate import text
+
+    def sentence(v):
+        if isinstance(v, list):
+            return [sentence(x) for x in v]
+        return Say(v["msg"], {k: sentence(x) for k, x in v["args"].items()}) if isinstance(v, dict) else v
+    items = [text(sentence(d), "it") for d in todo_say]
+    assert items and all(i.strip() for i in items)
+    return items
+
+
+def test_stbg_set_up_todo_items_are_said_in_italian_on_the_page(italian, web_server, publisher, board, english):
+    from controller.daemon.referee import Referee
+    ref = Referee({}, True, ruleset="stbg")
+    scenario = Path(__file__).resolve().parents[1] / "stbg" / "golden" / "07_goal_and_kick_off_set_up.jsonl"
+    doc = None
+    for line in scenario.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            ref.feed(ref.normalise(json.loads(line)))
+            doc = ref.state_doc
+            if doc and doc.get("setup") and len(doc["setup"]["todo"]) > 2:
+                break
+    assert doc is not None and doc.get("setup"), "no set-up with items in the scenario"
+    publisher.status("online")
+    publisher.state(doc)
+    page = italian()
+    page.goto(live_url(web_server.url, board))
+    wait_connected(page)
+    wait_seq(page, doc["seq"])
+    said = page.inner_text("#to-act")
+    assert "Posiziona" in said, said
+    for item in _said_items(doc["setup"]["todo_say"]):
+        assert item in said, (item, said)
+    assert "pedina" in said and " off " not in said and "red-" not in said and "blue-" not in said, said
+    assert_italian(page, english, "STBG set-up")
 
 
 # ---- the STBG spectator page ----------------------------------------------------------------------------------

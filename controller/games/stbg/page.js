@@ -61,7 +61,8 @@ export function toAct(snap) {
       return lead(t("draw a referee card"));
     case "setup": {
       const s = snap.setup;
-      const todo = Array.isArray(s?.todo) && s.todo.length ? `: ${s.todo.map(todoText).join("; ")}` : "";
+      const items = todoText(s?.todo, s?.todo_say);
+      const todo = items ? `: ${items}` : "";
       const kind = s ? SETUP[s.kind]?.() ?? String(s.kind).replace(/_/g, " ") : t("restart");
       return t("Set up the {kind} for {team}", { kind, team: team(s?.team ?? ex.team) }) + todo + t(", then press done");
     }

@@ -4,9 +4,10 @@ once, `done` while the position breaks the rule) (RULES-STBG.md, S4, S11-S26). E
 starting, a set-up starting or the period ending."""
 from __future__ import annotations
 
+from functools import reduce
 from typing import TYPE_CHECKING, NamedTuple
 
-from controller.i18n import Say, say
+from controller.i18n import N_, Say, named_pawn, say
 from hal.board import TEAMS
 
 from . import shootout
@@ -330,11 +331,16 @@ def place_ball(game: Game, to: int) -> None:
 
 class Need(NamedTuple):
     """One thing a set-up still needs: a pawn to move (`pawn`), a square to fill (`squares`, a mask), or the
-    ball to put on `squares` (`ball`); `text` says it to a person."""
-    text: str
+    ball to put on `squares` (`ball`); `text` says it to a person (a `say`, in English until an edge translates it)."""
+    text: Say
     pawn: int = -1
     squares: int = 0
     ball: bool = False
+
+
+def _named(p: int) -> str:
+    """A pawn in a to-do item: its id in English ("red-p2"), its team's word and label in another language."""
+    return named_pawn(PAWN_IDS[p])
 
 
 def setup_needs(game: Game, team: int) -> list[Need]:
@@ -344,49 +350,52 @@ def setup_needs(game: Game, team: int) -> list[Need]:
     mine = [p for p in pawns_of(team) if st.sq[p] >= 0]
     if st.phase == Phase.KICKOFF_SETUP:
         if len(pawns_in(st, team, GOAL_AREA[team])) != 1:
-            needs.append(Need("one pawn in the goal area", squares=GOAL_AREA[team]))
+            needs.append(Need(N_("one pawn in the goal area"), squares=GOAL_AREA[team]))
         allowed = OWN_HALF[team] & ~CENTRE_BLOCK
         if team == st.kickoff_team:
             for s in MIDDLE[team]:
                 if pawn_at(st, team, s) < 0:
-                    needs.append(Need(f"a pawn on {name(s)}", squares=1 << s))
+                    needs.append(Need(say("a pawn on {square}", square=name(s)), squares=1 << s))
                 allowed |= 1 << s
             if st.ball != MIDDLE[team][0]:
-                needs.append(Need(f"the ball on {name(MIDDLE[team][0])}", squares=1 << MIDDLE[team][0], ball=True))
-        needs += [Need(f"{PAWN_IDS[p]} off {name(st.sq[p])}", pawn=p) for p in mine if not allowed >> st.sq[p] & 1]
+                spot = MIDDLE[team][0]
+                needs.append(Need(say("the ball on {square}", square=name(spot)), squares=1 << spot, ball=True))
+        needs += [Need(say("{pawn} off {square}", pawn=_named(p), square=name(st.sq[p])), pawn=p)
+                  for p in mine if not allowed >> st.sq[p] & 1]
     elif st.phase == Phase.FREE_KICK_SETUP:
         if st.fouler >= 0 and st.sq[st.fouler] == st.ball:
-            needs.append(Need(f"{PAWN_IDS[st.fouler]} one square away from the ball", pawn=st.fouler))
+            needs.append(Need(say("{pawn} one square away from the ball", pawn=_named(st.fouler)), pawn=st.fouler))
     elif st.phase == Phase.CORNER_SETUP:
         if team == st.attack:
             if st.ball != st.corner:
-                needs.append(Need(f"the ball on {name(st.corner)}", squares=1 << st.corner, ball=True))
+                needs.append(Need(say("the ball on {square}", square=name(st.corner)), squares=1 << st.corner,
+                                  ball=True))
             if pawn_at(st, team, st.corner) < 0:
-                needs.append(Need(f"a player on {name(st.corner)}", squares=1 << st.corner))
+                needs.append(Need(say("a player on {square}", square=name(st.corner)), squares=1 << st.corner))
         else:
-            needs += [Need(f"{PAWN_IDS[p]} two squares from the ball", pawn=p)
+            needs += [Need(say("{pawn} two squares from the ball", pawn=_named(p)), pawn=p)
                       for p in mine if king(st.sq[p], st.corner) < 2]
     else:
         defend = other(st.attack)
         area = PENALTY_AREA[defend]
         if team == st.attack:
             if not SPOTS[defend] >> st.ball & 1:
-                needs.append(Need("the ball on a penalty-spot square", squares=SPOTS[defend], ball=True))
+                needs.append(Need(N_("the ball on a penalty-spot square"), squares=SPOTS[defend], ball=True))
             if pawn_at(st, team, st.ball) < 0:
-                needs.append(Need("the kicker on the ball's penalty-spot square",
+                needs.append(Need(N_("the kicker on the ball's penalty-spot square"),
                                   squares=(1 << st.ball) if SPOTS[defend] >> st.ball & 1 else SPOTS[defend]))
-            needs += [Need(f"{PAWN_IDS[p]} out of the penalty area", pawn=p) for p in mine
+            needs += [Need(say("{pawn} out of the penalty area", pawn=_named(p)), pawn=p) for p in mine
                       if area >> st.sq[p] & 1 and st.sq[p] != st.ball]
         else:
             keepers = pawns_in(st, team, GOAL_AREA[defend])
             if len(keepers) != 1:
-                needs.append(Need("one pawn in the goal area", squares=GOAL_AREA[defend]))
-            needs += [Need(f"{PAWN_IDS[p]} out of the penalty area", pawn=p) for p in mine
+                needs.append(Need(N_("one pawn in the goal area"), squares=GOAL_AREA[defend]))
+            needs += [Need(say("{pawn} out of the penalty area", pawn=_named(p)), pawn=p) for p in mine
                       if area >> st.sq[p] & 1 and p not in keepers]
     return needs
 
 
-def setup_todo(game: Game, team: int) -> list[str]:
+def setup_todo(game: Game, team: int) -> list[Say]:
     """The set-up's needs in words (the snapshot's `setup.todo`, the refusal of an early `done`)."""
     return [n.text for n in setup_needs(game, team)]
 
@@ -398,7 +407,7 @@ def setup_done(game: Game, team: int) -> None:
     todo = setup_todo(game, team)
     if todo:
         raise Illegal("placement", say("{team}'s set-up is not finished: {todo}", team=Say(TEAMS[team]),
-                                       todo="; ".join(todo)))
+                                       todo=reduce(lambda a, b: say("{a}; {b}", a=a, b=b), todo)))
     st.done[team] = True
     game.emit("setup_done", team=TEAMS[team])
     if st.phase == Phase.FREE_KICK_SETUP:

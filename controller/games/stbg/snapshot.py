@@ -72,7 +72,8 @@ class Clock(_Model):
 class SetupInfo(_Model):
     kind: str
     team: Team
-    todo: list[str]
+    todo: list[str]                   # English, as programs read it
+    todo_say: list[dict[str, Any]]    # the same items as said ({"msg", "args"}): the page says them in its language
 
 
 class StbgSnapshot(BaseModel):
@@ -123,6 +124,13 @@ def _turn(game: Game) -> Team | None:
     return None
 
 
+def _setup(game: Game) -> SetupInfo:
+    st = game.state
+    todo = setup_todo(game, st.turn)
+    return SetupInfo(kind=st.phase.removesuffix("_setup"), team=TEAMS[st.turn], todo=todo,
+                     todo_say=[item.said() for item in todo])
+
+
 def snapshot_of(game: Game) -> StbgSnapshot:
     st = game.state
     in_turn = st.phase == "play"
@@ -151,8 +159,7 @@ def snapshot_of(game: Game) -> StbgSnapshot:
                     running=st.clock_running, time_up=st.time_up, now=round(st.now, 3),
                     turn_elapsed=round(st.turn_clock, 3) if in_turn else None,
                     turn_length=game.options.turn_seconds),
-        setup=SetupInfo(kind=st.phase.removesuffix("_setup"), team=TEAMS[st.turn],
-                        todo=setup_todo(game, st.turn)) if st.phase in SETUPS else None,
+        setup=_setup(game) if st.phase in SETUPS else None,
         winner=TEAMS[st.winner] if st.winner >= 0 else None,
         shootout=Score(red=st.shootout[0], blue=st.shootout[1]) if shootout_started(st) else None,
     )

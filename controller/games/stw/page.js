@@ -62,7 +62,8 @@ export function toAct(snap) {
     case "setup": {
       const r = snap.restart;
       if (!r) return t("Set up the restart");
-      const todo = Array.isArray(r.todo) && r.todo.length ? `: ${r.todo.map(todoText).join("; ")}` : "";
+      const items = todoText(r.todo, r.todo_say);
+      const todo = items ? `: ${items}` : "";
       return t("Set up the {kind} for {team}", { kind: kindName(r.kind), team: team(r.team) }) + todo +
         (r.declinable ? t(" ({team} may press decline)", { team: team(r.team) }) : "");
     }

@@ -6,7 +6,7 @@ is left to fix, play restarts by itself. The LEDs show the same requirements to 
 """
 from __future__ import annotations
 
-from controller.i18n import Say, say
+from controller.i18n import Say, named_pawn, say
 
 from . import flow
 from . import geometry as g
@@ -211,20 +211,21 @@ def kicker_targets(game: Match, p: int) -> int:
     return spot & region(p, game.profile) & ~game.occ.physical[team_of(p)]
 
 
-def pending(game: Match) -> list[str]:
-    """What is still to do, in words (for the snapshot, LEDs and rejection messages)."""
+def pending(game: Match) -> list[Say]:
+    """What is still to do, in words (for the snapshot, LEDs and rejection messages): each item a `say`, so the
+    page says it in its reader's language while the snapshot's English stays as programs read it."""
     st, r = game.state, _restart(game)
     todo = []
     if not ball_ok(game):
-        todo.append("ball to " + ", ".join(g.name(s) for s in g.squares_of(r.ball_squares)))
+        todo.append(say("ball to {squares}", squares=[g.name(s) for s in g.squares_of(r.ball_squares)]))
     if kicker_in_place(game) == -1:
-        todo.append("kicker (" + ", ".join(pawn_id(p) for p in r.kickers[:3]) +
-                    (", ..." if len(r.kickers) > 3 else "") + ") onto its spot")
+        kickers = [named_pawn(pawn_id(p)) for p in r.kickers[:3]] + (["..."] if len(r.kickers) > 3 else [])
+        todo.append(say("kicker ({pawns}) onto its spot", pawns=kickers))
     for p in range(N_PAWNS):
         if active(game, p) and must_leave(game, p):
-            todo.append(f"{pawn_id(p)} off {g.name(st.sq[p])}")
+            todo.append(say("{pawn} off {square}", pawn=named_pawn(pawn_id(p)), square=g.name(st.sq[p])))
         elif st.sent_off[p] and st.sq[p] >= 0:
-            todo.append(f"lift sent-off {pawn_id(p)} from {g.name(st.sq[p])}")
+            todo.append(say("lift sent-off {pawn} from {square}", pawn=named_pawn(pawn_id(p)), square=g.name(st.sq[p])))
     return todo
 
 

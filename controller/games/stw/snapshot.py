@@ -48,7 +48,8 @@ class Clock(BaseModel):
 class RestartInfo(BaseModel):
     kind: str
     team: Team
-    todo: list[str]
+    todo: list[str]                   # English, as programs read it
+    todo_say: list[dict[str, Any]]    # the same items as said ({"msg", "args"}): the page says them in its language
     declinable: bool
 
 
@@ -81,6 +82,14 @@ def _sq(s: int) -> str | None:
     return g.name(s) if s >= 0 else None
 
 
+def _restart(game: Game) -> RestartInfo:
+    r = game.state.restart
+    assert r is not None
+    todo = restarts.pending(game)
+    return RestartInfo(kind=r.kind, team=TEAMS[r.team], todo=todo, todo_say=[item.said() for item in todo],
+                       declinable=r.declinable)
+
+
 def snapshot_of(game: Game) -> Snapshot:
     st = game.state
     r = st.restart
@@ -101,8 +110,7 @@ def snapshot_of(game: Game) -> Snapshot:
                     running=st.clock_running, paused=st.paused, time_up=st.time_up, now=round(st.now, 3),
                     move_deadline=st.move_deadline if st.move_deadline >= 0 else None,
                     reset_deadline=st.reset_deadline if st.reset_deadline >= 0 else None),
-        restart=RestartInfo(kind=r.kind, team=TEAMS[r.team], todo=restarts.pending(game),
-                            declinable=r.declinable) if r else None,
+        restart=_restart(game) if r else None,
         shootout=Score(red=st.shootout[0], blue=st.shootout[1]) if st.period == 5 else None,
         winner=TEAMS[st.winner] if st.winner >= 0 else None,
     )

@@ -58,15 +58,20 @@ export function t(msgid, args) {
   return format(typeof found === "string" ? found : msgid, args);
 }
 
-// A sentence the daemon said ({msg, args}, an argument itself such a sentence), in the current language with
-// the Python side's catalogue; anything else is returned as text.
+// A sentence the daemon said ({msg, args}, an argument itself such a sentence, or a list of values and sentences
+// said item by item and joined by ", "), in the current language with the Python side's catalogue; anything else
+// is returned as text.
 export function said(doc) {
   if (doc === null || doc === undefined) return "";
   if (typeof doc !== "object" || typeof doc.msg !== "string") return String(doc);
   const args = {};
-  for (const [k, v] of Object.entries(doc.args ?? {})) args[k] = v !== null && typeof v === "object" && typeof v.msg === "string" ? said(v) : v;
+  for (const [k, v] of Object.entries(doc.args ?? {})) args[k] = Array.isArray(v) ? v.map(sayArg).join(", ") : sayArg(v);
   const found = lookup("soccerboard", doc.msg) ?? lookup("page", doc.msg);
   return format(typeof found === "string" ? found : doc.msg, args);
+}
+
+function sayArg(v) {
+  return v !== null && typeof v === "object" && typeof v.msg === "string" ? said(v) : v;
 }
 
 // The catalogue JSON: one flat msgid -> msgstr object of both domains (controller/i18n/catalogues.py export), or

@@ -27,33 +27,12 @@ export function pawnName(pid) {
   return i >= 0 ? t("{team} {pawn}", { team: team(s.slice(0, i)), pawn: s.slice(i + 1) }) : s;
 }
 
-// Pawn ids inside the engine's own sentences (restart to-do lists) read better as "Red d2".
-export function prettyIds(text) {
-  return String(text).replace(/\b(red|blue)-(gk|d[1-4]|m[1-4]|s[12]|p[1-6])\b/g, (_, x, p) => pawnName(`${x}-${p}`));
-}
-
-// A restart's or set-up's to-do item as the grid games' engines word it in the snapshot, in the reader's
-// language; an item worded otherwise keeps its words, its pawn ids read as "Red d2".
-const TODO = [
-  [/^ball to (.+)$/, (m) => t("ball to {squares}", { squares: m[1] })],
-  [/^kicker \((.+)\) onto its spot$/, (m) => t("kicker ({pawns}) onto its spot",
-    { pawns: m[1].split(", ").map((p) => (p === "..." ? p : pawnName(p))).join(", ") })],
-  [/^lift sent-off (\S+) from (\S+)$/, (m) => t("lift sent-off {pawn} from {square}", { pawn: pawnName(m[1]), square: m[2] })],
-  [/^(\S+) off (\S+)$/, (m) => t("{pawn} off {square}", { pawn: pawnName(m[1]), square: m[2] })],
-  [/^one pawn in the goal area$/, () => t("one pawn in the goal area")],
-  [/^a pawn on (\S+)$/, (m) => t("a pawn on {square}", { square: m[1] })],
-  [/^a player on (\S+)$/, (m) => t("a player on {square}", { square: m[1] })],
-  [/^the ball on (\S+)$/, (m) => t("the ball on {square}", { square: m[1] })],
-  [/^(\S+) one square away from the ball$/, (m) => t("{pawn} one square away from the ball", { pawn: pawnName(m[1]) })],
-];
-
-export function todoText(text) {
-  const s = String(text);
-  for (const [re, say] of TODO) {
-    const m = re.exec(s);
-    if (m) return say(m);
-  }
-  return prettyIds(s);
+// A restart's or set-up's to-do items, joined by "; ": the snapshot's `todo_say` (each item said by the engine,
+// {msg, args}) in the reader's language, else its English `todo` as it came (a daemon from before `todo_say`).
+export function todoText(todo, todoSay) {
+  const items = Array.isArray(todoSay) && todoSay.length ? todoSay.map(said)
+    : Array.isArray(todo) ? todo.map(String) : [];
+  return items.join("; ");
 }
 
 const PHASES = {
