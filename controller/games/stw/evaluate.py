@@ -11,10 +11,13 @@ who will have the ball next times what that team's possession threatens, less th
 - possession: the holder's team has it; a loose ball goes to the team likelier to reach it first with its
   dice (the attempts alternate, the team to act first), then through the answer's and the battle's odds;
   a battle is the dice with the pawns' modifiers (keeper +2, defender +1 or +2); a set piece is its team's.
-- threat of a possession: a shot to take is worth its spinner (4 of 8 goal, 2 of 8 corner); a ball whose next
-  play can reach a team-mate alone in the opponents' penalty area or on a long-distance square (a direct pass
-  there is a shot) is worth that roll's chance of the shot; the ball's distance to the goal line adds a
-  decaying bonus, cut by the opponents' field players between the ball and their goal (cover).
+- threat of a possession: a shot to take is worth its spinner (4 of 8 goal, 2 of 8 corner). A shot target is a
+  team-mate a direct pass turns into a shot: alone in the opponents' penalty area or on a long-distance square,
+  onside. The ball is worth a shot times the chance its next play makes one, straight to a target or through a
+  direct pass to an onside team-mate whose extra play reaches one (rule 4B); each of up to two targets adds
+  TARGET whether or not the die reaches it now (the pawn move that sets up the next set's shot); the ball's
+  distance to the goal line adds a decaying bonus, cut by the opponents' field players between the ball and
+  their goal (cover).
 - cards: a pawn sent off costs its team CARD_SENT_OFF goals of margin, a yellow YELLOW (the next one is red).
 
 The weights were set by hand and tuned on the ladder (benchmarks/players_ladder.py): docs/players.md.
@@ -37,12 +40,13 @@ RATE = 1 / 240         # goals a second (both teams): the spread grows with the 
 GOAL_SHOT = 0.5        # 4 of 8 sectors
 CORNER_SHOT = 0.25     # 2 of 8 sectors give a corner...
 CORNER = 0.12          # ...and a corner's worth in goals
-PASS_SHOT = 0.45       # a roll that reaches a team-mate alone in the area: the shot it makes, its odds of a goal
+PASS_SHOT = GOAL_SHOT + CORNER_SHOT * CORNER    # a roll that makes a shot (a direct pass to a shot target)
 POSSESSION = 0.03      # a possession anywhere: the goal it may lead to in the end
 ADVANCE = 0.32         # the ball on the goal line, before cover
 ADVANCE_DECAY = 4.0    # ranks over which the advance bonus falls to 1/e
 COVER = 0.15           # each opponent field player between ball and goal divides the bonus by 1 + COVER
 PASS_OPTION = 0.06     # every face of the die that can pass the ball forward to a team-mate (a direct pass)
+TARGET = 0.06         # each (up to two) field player a direct pass would turn into a shot, in the die's reach or not
 TERRITORY = 0.04       # a team's field players all on the opponents' goal line rather than on their own
 CARD_SENT_OFF = 0.25
 YELLOW = 0.03
@@ -139,25 +143,56 @@ def cover(game: Game, team: int, ball: int) -> int:
     return (_field(game, defend) & goal_side).bit_count()
 
 
-def pass_shot_chance(game: Game, team: int, ball: int) -> float:
-    """The chance that `team`'s next ball play from `ball` (one die) can end on a team-mate alone in the
-    opponents' penalty area or on a long-distance square, onside: a shot at once (rule 5)."""
+def onside(game: Game, team: int) -> int:
+    """The squares where `team`'s pawns are onside (rule 7, C8: level with the opponents' last field player is
+    onside; none left: the goal line; its own half always)."""
     defend = other(team)
-    end = game.profile.ends[defend]
-    occ = game.occ
-    alone = occ.team[team] & ~occ.team[defend] & (end.penalty_area | end.long_distance) & ~(1 << ball)
-    if not alone:
-        return 0.0
     line = _field(game, defend)
-    if end.goal_rank == 1:      # C8: the last field player's rank (level is onside); none left: the goal line
+    if game.profile.ends[defend].goal_rank == 1:
         last = ((line & -line).bit_length() - 1 >> 3) + 1 if line else 1
-        onside = alone & ~_below(last)
-    else:
-        last = ((line.bit_length() - 1) >> 3) + 1 if line else 16
-        onside = alone & ~_above(last)
+        return g.ALL & ~_below(min(last, 9))
+    last = ((line.bit_length() - 1) >> 3) + 1 if line else 16
+    return g.ALL & ~_above(max(last, 8))
+
+
+def shot_targets(game: Game, team: int, ball: int) -> int:
+    """`team`'s field players a direct pass turns into a shot (rule 5): alone in the opponents' penalty area or
+    on a long-distance square, and onside."""
+    end = game.profile.ends[other(team)]
+    occ = game.occ
+    alone = occ.team[team] & ~occ.team[other(team)] & (end.penalty_area | end.long_distance) & ~(1 << ball)
+    return alone & onside(game, team) if alone else 0
+
+
+def pass_shot_chance(game: Game, team: int, ball: int) -> float:
+    """The chance that `team`'s next ball play from `ball` (one die) can end on a shot target (shot_targets):
+    a shot at once (rule 5)."""
+    onside = shot_targets(game, team, ball)
     if not onside:
         return 0.0
     return sum(1 for n in range(1, 7) if ball_targets(ball, n) & onside) / 6
+
+
+def two_play_shot_chance(game: Game, team: int, ball: int) -> float:
+    """The chance that `team`'s next ball play makes a shot directly or through one direct pass: a face that
+    reaches a shot target counts whole, one that reaches a team-mate alone counts the best such team-mate's
+    share of faces reaching a target with the extra play (rule 4B)."""
+    targets = shot_targets(game, team, ball)
+    if not targets:
+        return 0.0
+    occ = game.occ
+    mates = occ.team[team] & ~occ.team[other(team)] & onside(game, team) & ~targets & ~(1 << ball)
+    total = 0.0
+    for n in range(1, 7):
+        reach = ball_targets(ball, n)
+        if reach & targets:
+            total += 1.0
+            continue
+        best = 0
+        for m in g.squares_of(reach & mates):
+            best = max(best, sum(1 for k in range(1, 7) if ball_targets(m, k) & targets & ~(1 << m)))
+        total += best / 6
+    return total / 6
 
 
 def threat(game: Game, team: int, ball: int) -> float:
@@ -165,7 +200,9 @@ def threat(game: Game, team: int, ball: int) -> float:
     end = game.profile.ends[other(team)]
     dist = abs(g.rank_of(ball) - end.goal_rank)
     bonus = (POSSESSION + ADVANCE * math.exp(-dist / ADVANCE_DECAY)) / (1 + COVER * cover(game, team, ball))
-    return PASS_SHOT * pass_shot_chance(game, team, ball) + PASS_OPTION * pass_chance(game, team, ball) + bonus
+    targets = (TARGET * min(2, shot_targets(game, team, ball).bit_count())) if TARGET else 0.0
+    return (PASS_SHOT * two_play_shot_chance(game, team, ball) + PASS_OPTION * pass_chance(game, team, ball)
+            + bonus + targets)
 
 
 def pass_chance(game: Game, team: int, ball: int) -> float:
