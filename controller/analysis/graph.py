@@ -6,11 +6,13 @@ carries its frame and mark, and a <title> the mark's sentence.
 """
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import Any
 
-from .judge import MARKS, PLURAL
-from .match import mark_sentence
+from controller.i18n import Say
+
+from . import words
 
 WIDTH, HEIGHT, PAD = 600, 160, 4
 COLOURS = {"blunder": "#e5484d", "mistake": "#f5a524", "inaccuracy": "#e2d34a"}
@@ -40,7 +42,7 @@ def win_chance_svg(doc: dict[str, Any]) -> str:
         dots.append(f'<circle class="wc-mark" data-frame="{d["frame"]}" data-mark="{d["mark"]}" '
                     f'cx="{x(d["frame"]):.1f}" cy="{y(red_chance(d)):.1f}" r="{DOT_RADIUS[d["mark"]]}" '
                     f'fill="{COLOURS[d["mark"]]}" stroke="#111" tabindex="0">'
-                    f'<title>{escape(((d["minute"] + " ") if d["minute"] else "") + mark_sentence(d))}</title>'
+                    f'{_said_element("title", words.timed_mark(d))}'
                     "</circle>")
     mid = y(0.5)
     return (f'<svg id="win-chance-graph" class="win-chance" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
@@ -64,18 +66,20 @@ casual players has dozens, which would push the board's facts off the screen).""
 
 
 def replay_marks(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    """The blunders and mistakes as the replay's mark buttons ({"frame", "kind", "text"}, kind the mark)."""
-    return [{"frame": d["frame"], "kind": d["mark"],
-             "text": ((d["minute"] + " ") if d["minute"] else "") + mark_sentence(d)}
-            for d in doc["decisions"] if d["mark"] in BUTTONS]
+    """The blunders and mistakes as the replay's mark buttons ({"frame", "kind", "text", "say"}, kind the mark,
+    text the English, say the same said for the page)."""
+    return [{"frame": d["frame"], "kind": d["mark"], "text": str(said), "say": said.said()}
+            for d in doc["decisions"] if d["mark"] in BUTTONS for said in [words.timed_mark(d)]]
 
 
 def win_chance_figure(doc: dict[str, Any]) -> str:
-    """The graph with its caption and each team's accuracy, for the replay page."""
-    teams = doc["teams"]
-    acc = "; ".join(f"{name.capitalize()} accuracy "
-                    + ("-" if t["accuracy"] is None else f"{t['accuracy']}%") + " ("
-                    + ", ".join(f"{t[m]} {m if t[m] == 1 else PLURAL[m]}" for m in reversed(MARKS)) + ")"
-                    for name, t in teams.items())
-    return (f'<figure id="win-chance" class="win-chance" style="margin: 0.75rem 0"><figcaption>Red\'s chance '
-            f'of winning (search level {doc["level"]}). {escape(acc)}</figcaption>{win_chance_svg(doc)}</figure>')
+    """The graph with its caption (each team's accuracy), for the replay page: English in the markup, said in
+    `data-t-said` for the page to say it in its reader's language."""
+    return (f'<figure id="win-chance" class="win-chance" style="margin: 0.75rem 0">'
+            f'{_said_element("figcaption", words.caption(doc))}{win_chance_svg(doc)}</figure>')
+
+
+def _said_element(tag: str, sentence: Say) -> str:
+    """An element showing the sentence in English, with `data-t-said` for the page to say it in its language."""
+    said = escape(json.dumps(sentence.said(), ensure_ascii=False))
+    return f'<{tag} data-t-said="{said}">{escape(sentence)}</{tag}>'

@@ -15,7 +15,6 @@ INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
 THRESHOLDS: tuple[tuple[str, float], ...] = ((BLUNDER, 0.15), (MISTAKE, 0.10), (INACCURACY, 0.05))
 MARKS = tuple(name for name, _ in THRESHOLDS)
 SYMBOL = {BLUNDER: "??", MISTAKE: "?", INACCURACY: "?!"}
-PLURAL = {BLUNDER: "blunders", MISTAKE: "mistakes", INACCURACY: "inaccuracies"}
 
 
 def mark_for(drop: float) -> str | None:

@@ -10,12 +10,14 @@ import time
 from typing import Any
 
 from controller.games import info
+from controller.i18n import Say
+from controller.i18n.translate import text
 from controller.players import NoPlayers, players_for
 from controller.players.search_game import SearchGame
 
 from ..daemon.journal import read_journal
 from ..daemon.referee import ruleset_of
-from . import judge
+from . import judge, words
 from .ranking import ANALYSIS_LEVEL, CHECK_FROM, check, ranker
 from .walk import Decision, Rank, team_name, walk
 
@@ -71,26 +73,14 @@ def analyse_match(journal: str | os.PathLike, level: int = ANALYSIS_LEVEL, rank:
             "teams": teams, "decisions": decisions}
 
 
-def percent(chance: float) -> str:
-    return f"{100 * chance:.0f}%"
-
-
-def mark_sentence(d: dict[str, Any]) -> str:
-    """A marked decision in words: who played what, how much it cost, and the better choice."""
-    return (f"{d['team'].capitalize()} {d['mark']} ({judge.SYMBOL[d['mark']]}): {d['played']}, win chance "
-            f"{percent(d['before'])} -> {percent(d['after'])}; better {d['best']}")
-
-
-def analysis_text(doc: dict[str, Any]) -> str:
-    """The analysis as the text report's last section."""
-    out = [f"Analysis (search level {doc['level']}, costly-looking choices a decision deeper, {doc['seconds']} s; "
-           "marks by the drop in win chance: "
-           + ", ".join(f"{name} {percent(least)}" for name, least in doc["thresholds"].items()) + ")"]
+def analysis_text(doc: dict[str, Any], lang: str | None = None) -> str:
+    """The analysis as the text report's last section, in `lang` (the language in use when not given)."""
+    out = [text(words.heading(doc), lang)]
+    shown = {name: text(Say(name), lang) for name in doc["teams"]}
+    width = max(map(len, shown.values()), default=0)
     for name, t in doc["teams"].items():
-        acc = "-" if t["accuracy"] is None else f"{t['accuracy']}%"
-        counts = ", ".join(f"{t[m]} {m if t[m] == 1 else judge.PLURAL[m]}" for m in reversed(judge.MARKS))
-        out.append(f"  {name:<4}  accuracy {acc:>6} over {t['decisions']} decisions: {counts}")
+        out.append("  " + text(words.team_line(shown[name].ljust(width), t), lang))
     marked = [d for d in doc["decisions"] if d["mark"]]
-    out.append("Marks:" if marked else "Marks: none")
-    out += [f"{d['minute'] or '-':>7}  {mark_sentence(d)}" for d in marked]
+    out.append(text(words.MARKS_HEAD if marked else words.MARKS_NONE, lang))
+    out += [f"{d['minute'] or '-':>7}  {text(words.mark_sentence(d), lang)}" for d in marked]
     return "\n".join(out)

@@ -348,6 +348,33 @@ def test_html_replay_is_all_italian(italian, tmp_path, english):
         assert "GOL!" in page.locator("#replay-marks button[data-kind='goal']").first.inner_text()
 
 
+def test_html_replay_analysis_marks_and_graph_caption_are_said_in_italian(italian, tmp_path):
+    from controller.daemon.journal import FINISHED, HEADER, dumps
+    from controller.games.stw.autoplay import simulate
+    lines: list[dict] = []
+    simulate(2, {"half_minutes": 2.0}, on_line=lambda line, out: lines.append(line))
+    header = {"version": 1, "board_id": "board7", "board_follows_game": True, "options": {"half_minutes": 2.0},
+              "seq_base": 0, "started": "2026-05-01T15:00:00.000Z"}
+    journal = tmp_path / "match.jsonl"
+    journal.write_text(HEADER + dumps(header) + "\n" + "".join(dumps(line) + "\n" for line in lines) + FINISHED + "\n")
+    frames = len(replay.build_frames(journal)["frames"])
+    blunder = {"line": 3, "frame": frames // 2, "minute": "5'", "team": "blue", "played": "ball a1", "best": "ball b2",
+               "before": 0.5, "after": 0.3, "drop": 0.2, "choices": 4, "checked": True, "mark": "blunder"}
+    analysis = {"level": 2, "seconds": 0.5, "thresholds": {"blunder": 0.15, "mistake": 0.1, "inaccuracy": 0.05},
+                "frames": frames, "red_at_end": 1.0, "decisions": [blunder],
+                "teams": {"red": {"decisions": 0, "accuracy": None, "blunder": 0, "mistake": 0, "inaccuracy": 0},
+                          "blue": {"decisions": 1, "accuracy": 40.0, "blunder": 1, "mistake": 0, "inaccuracy": 0}}}
+    out = tmp_path / "match.html"
+    out.write_text(replay.render_replay_html(journal, analysis=analysis))
+    page = italian()
+    page.goto(out.as_uri())
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.inner_text("#win-chance figcaption").startswith("Probabilità di vittoria della squadra rossa")
+    assert "precisione 40.0% (0 imprecisioni, 0 errori, 1 errore grave)" in page.inner_text("#win-chance figcaption")
+    mark = page.locator("#replay-marks button[data-kind='blunder']")
+    assert mark.inner_text() == "5' Blu, errore grave (??): ball a1, probabilità di vittoria 50% -> 30%; meglio ball b2"
+
+
 # ---- the computer's panel -------------------------------------------------------------------------------------
 def test_the_computers_panel_is_italian_and_switches_live(italian, tmp_path, english):
     """`sim --computer blue`: the computer kicks off for blue; red's hint, asked with the panel's button, is said in

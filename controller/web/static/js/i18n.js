@@ -113,17 +113,29 @@ async function load(l) {
 }
 
 // Marked markup: data-t="msgid" is the element's text; data-t-title, data-t-aria-label, data-t-placeholder its
-// attributes. The English in the markup is only what shows before this runs.
+// attributes; data-t-said='{"msg", "args"}' a sentence the Python side wrote (the HTML replay's analysis), its
+// text. The English in the markup is only what shows before this runs.
 const ATTRS = [["tTitle", "title"], ["tAriaLabel", "aria-label"], ["tPlaceholder", "placeholder"]];
+const MARKED = "[data-t], [data-t-title], [data-t-aria-label], [data-t-placeholder], [data-t-said]";
+
+function saidAttribute(value) {
+  try {
+    return said(JSON.parse(value));
+  } catch {
+    return null;
+  }
+}
 
 export function translateDom(root = document) {
   if (!root?.querySelectorAll) return;
-  const nodes = [...(root.matches?.("[data-t], [data-t-title], [data-t-aria-label], [data-t-placeholder]") ? [root] : []),
-    ...root.querySelectorAll("[data-t], [data-t-title], [data-t-aria-label], [data-t-placeholder]")];
+  const nodes = [...(root.matches?.(MARKED) ? [root] : []), ...root.querySelectorAll(MARKED)];
   for (const el of nodes) {
     if (el.dataset.t) {
       const text = t(el.dataset.t);
       if (el.textContent !== text) el.textContent = text;
+    } else if (el.dataset.tSaid) {
+      const text = saidAttribute(el.dataset.tSaid);
+      if (text !== null && el.textContent !== text) el.textContent = text;
     }
     for (const [key, attr] of ATTRS) {
       if (el.dataset[key] && el.getAttribute(attr) !== t(el.dataset[key])) el.setAttribute(attr, t(el.dataset[key]));

@@ -6,7 +6,7 @@
 import { moveBetween, positionsChanged } from "sb/board.js";
 import { gameOf } from "sb/games.js";
 import { MatchView } from "sb/live.js";
-import { language, onLanguage, t } from "sb/i18n.js";
+import { language, onLanguage, said, t } from "sb/i18n.js";
 import { announcement, describe } from "sb/words.js";
 
 export const FORMAT = "soccerboard.replay/1";
@@ -92,9 +92,10 @@ class Player {
     cursor.setAttribute("x2", x);
   }
 
-  // A goal's or card's mark: the file's words (English, controller/web/replay.py), else the minute and the
-  // event's sentence in the language shown.
+  // A goal's, card's or analysis's mark: the file's words (English, controller/web/replay.py); in another
+  // language an analysis mark's `say`, a goal's or card's minute and event sentence.
   markText(m) {
+    if (m.say && language() !== "en") return said(m.say);
     const f = this.frames[m.frame];
     const ev = (f?.events ?? []).find((e) => e?.event === m.kind);
     if (language() === "en" || !ev) return m.text;
