@@ -10,6 +10,8 @@ from controller.i18n import N_, Say, say
 from controller.soccer_sentences import SOCCER_SAY
 from controller.story import Sentences, score, team, words
 
+from .areas import area_words
+
 
 def _signed(v: Any) -> str:
     return f"{v:+d}" if isinstance(v, int) else "/".join(f"{x:+d}" for x in v if isinstance(x, int))
@@ -37,7 +39,7 @@ def _who(mid: Any) -> str:
 
 def _at(e: dict[str, Any]) -> str:
     at = e.get("at")
-    return say(" at {place}", place=Say(str(at).replace(":", " ").replace("_", " "))) if at and at != "field" else ""
+    return say(" at {place}", place=area_words(str(at))) if at and at != "field" else ""
 
 
 _RESTART = {"throw_in": N_("Throw in to {team}{at}{rolled}"), "corner_kick": N_("Corner kick to {team}{at}{rolled}"),
