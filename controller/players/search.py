@@ -9,9 +9,11 @@ outcomes and candidates, so the search is the same for the same game and level w
 wall-clock cap only cuts a search short on a machine too slow for it). ~150 choices a decision make this
 pruning necessary: a full two-ply expectimax would take thousands of nodes.
 
-A level with `turns` counts its depth in turns rather than decisions: a decision of the team that made the
-previous one (the rest of a turn of several actions) is searched at no cost in depth, within the same budget, so
-depth 1 is the rest of the player's own turn and the opponent's first answer to it.
+A level with `turns` counts its depth in turns rather than decisions: the rest of a turn (a decision of the team
+that made the previous one, a roll it chose to make) is searched at no cost in depth as far as the budget goes,
+and each turn of the other team costs one; the search stops at chance before a turn it has no depth for. Depth 0
+is the rest of the player's own turn, every line judged with the other team to move; depth 1 adds the other
+team's answering turn.
 
 A game's adapter may add, beside the protocol:
 - `scratch(game)`: a copy of the game to search on, so the live game's undo history is never touched (an
@@ -90,7 +92,7 @@ class Search:
         first = [(a, self._after(game, a, 0, 0.0)) for a in choices]
         first.sort(key=lambda av: -av[1])
         lvl = self.level
-        if lvl.depth <= 0 or lvl.width <= 0:
+        if (lvl.depth <= 0 and not lvl.turns) or lvl.width <= 0:
             return first
         top = first[:lvl.width]
         share = max(0.0, budget - len(choices)) / len(top)
@@ -110,7 +112,7 @@ class Search:
         """`team`'s win chance after `action` (chosen by `last`), searched `plies` decisions deeper within
         `share` nodes."""
         if action is LEAVE_TO_CHANCE:
-            return self._chance(game, plies, share, last)
+            return self._chance(game, plies, share, last, own=True)
         game.apply(action)
         self.nodes += 1
         try:
@@ -121,30 +123,37 @@ class Search:
     def _static(self, game: Any) -> float:
         return self.sg.value(game, self.team)
 
-    def _chance(self, game: Any, plies: int, share: float, last: int) -> float:
+    def _chance(self, game: Any, plies: int, share: float, last: int, own: bool = False) -> float:
+        """The expectation over chance's outcomes; `own`: a roll `last` chose to make (its turn goes on)."""
         outcomes = self.sg.chance(game)
-        if not outcomes or plies <= 0 or share < len(outcomes):
+        if not outcomes or (plies <= 0 and not (own and self.level.turns)) or share < len(outcomes):
             return self._static(game)
         sub = (share - len(outcomes)) / len(outcomes)
         return sum(p * self._after(game, a, plies, sub, last) for a, p in outcomes)
 
     def _expect(self, game: Any, plies: int, share: float, last: int) -> float:
-        if plies <= 0 or share < 1 or time.perf_counter() > self._deadline:
+        turns = self.level.turns
+        if (plies <= 0 and not turns) or share < 1 or time.perf_counter() > self._deadline:
             return self._static(game)
         decider = self.sg.decider(game)
         if decider is None:
             return self._chance(game, plies, share, last)
+        if turns and decider != last:        # another team's turn: it costs a ply, the rest of it none
+            if plies <= 0:
+                return self._static(game)
+            plies -= 1
         choices = list(self.sg.choices(game))
         if not choices:
             return self._static(game)
         look = choices[:max(1, int(share))]
         first = [self._after(game, a, 0, 0.0) for a in look]
         mine = decider == self.team
-        left = plies if self.level.turns and decider == last else plies - 1    # a turn's next decision: free
-        if left <= 0 or self.level.width <= 0:
+        left = plies if turns else plies - 1
+        width = min(self.level.width, len(look))
+        rest = (share - len(look)) / max(1, width)
+        if (left <= 0 and not turns) or width <= 0 or rest < 1:
             return max(first) if mine else min(first)
-        order = sorted(range(len(look)), key=lambda i: -first[i] if mine else first[i])[:self.level.width]
-        rest = (share - len(look)) / len(order)
+        order = sorted(range(len(look)), key=lambda i: -first[i] if mine else first[i])[:width]
         values = [self._after(game, look[i], left, rest, decider) for i in order]
         return max(values) if mine else min(values)
 

@@ -174,3 +174,16 @@ def test_depth_in_turns_searches_the_whole_turn_and_the_answer_exactly() -> None
 def test_depth_in_turns_is_the_same_search_where_every_turn_is_one_decision() -> None:
     turn = Level(9, sample=0, depth=1, width=2, nodes=100, temperature=0.0, seconds=10.0, turns=True)
     assert rank_choices(TinySearch(), TinyGame(), 0, turn) == rank_choices(TinySearch(), TinyGame(), 0, DEEP)
+
+
+def test_depth_zero_in_turns_searches_the_players_own_turn_and_stops_at_the_other_teams_roll() -> None:
+    own = Level(9, sample=0, depth=0, width=2, nodes=100, temperature=0.0, seconds=10.0, turns=True)
+    seen: set[str] = set()
+
+    class Seen(TinyGame):
+        def apply(self, action: str) -> None:
+            super().apply(action)
+            seen.add(self.key())
+
+    assert rank_choices(TurnSearch(), Seen(), 0, own) == [("a", pytest.approx(0.8)), ("b", pytest.approx(0.4))]
+    assert seen == {"a", "b", "a/a1", "a/a2", "b/b1"}       # the turn's actions: no roll, no answer
