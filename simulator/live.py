@@ -12,7 +12,7 @@ import shlex
 import socket
 import sys
 import tempfile
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from pydantic import ValidationError
 
@@ -39,6 +39,7 @@ from controller.daemon.operations.config import ConfigError, Settings, file_prob
 from controller.daemon.outputs.broker import EmbeddedBroker, free_port
 from controller.daemon.outputs.observer_thread import ObserverThread
 from controller.daemon.service import Daemon
+from controller.i18n import Say, say, translate
 from controller.scenario import BadInput, Setup, parse_line
 from controller.web.server import WebServer
 from hal.backends import open_hardware
@@ -184,11 +185,8 @@ def sim_command(args) -> int:
         found = file_problems(settings, args.config, journal=False)     # a password file it cannot read
         if found:
             raise ConfigError("\n".join(found))
-    except ConfigError as e:
-        print(f"soccerboard sim: {e}", file=sys.stderr)
-        return 2
-    except SimError as e:
-        print(f"soccerboard sim: {e}", file=sys.stderr)
+    except (ConfigError, SimError) as e:
+        print(f"soccerboard sim: {translate.error_text(e)}", file=sys.stderr)
         return 2
     if journal_refused(settings, "sim"):
         return FAILED
@@ -206,8 +204,8 @@ def sim_command(args) -> int:
             try:
                 broker = EmbeddedBroker(host=args.listen).start()
             except OSError as e:
-                print(f"soccerboard sim: cannot start the embedded broker on {args.listen}: {e.strerror or e} "
-                      "(give another --listen address, or --broker URL)", file=sys.stderr)
+                _tell(say("soccerboard sim: cannot start the embedded broker on {listen}: {why} (give another "
+                          "--listen address, or --broker URL)", listen=args.listen, why=e.strerror or e), sys.stderr)
                 return 2
             url = broker.url
             warning = lan_warning(args.listen, broker.port, broker.ws_port)
@@ -242,9 +240,10 @@ def sim_command(args) -> int:
         if web is not None:
             query = f"?board={settings.board_id}" + ("&sim=1" if people else "")
             for page in _page_urls(web, args.listen):
-                print(f"open     {page}{query}", flush=True)
-        print(f"broker   {mask_url(url)}" + (f"   (websockets {broker.ws_url})" if broker else ""), flush=True)
-        print(f"journal  {settings.journal.dir}", flush=True)
+                _tell(say("open     {url}", url=page + query))
+        _tell(say("broker   {url}   (websockets {ws})", url=mask_url(url), ws=broker.ws_url) if broker
+              else say("broker   {url}", url=mask_url(url)))
+        _tell(say("journal  {folder}", folder=settings.journal.dir))
         console = ObserverThread(Console(args.quiet, teller))    # a stuck terminal stops no answer
         daemon.observers.append(console)
         finite = source is not None and not people
@@ -267,16 +266,21 @@ def _tell_resume(daemon: Daemon, settings: Settings, args) -> None:
     """After Ctrl-C: where the journal is, and the command that goes on with the match."""
     journal = daemon.journal_path
     if journal is None:
-        print(f"stopped; journals are in {settings.journal.dir}", file=sys.stderr, flush=True)
+        _tell(say("stopped; journals are in {folder}", folder=settings.journal.dir), sys.stderr)
         return
-    print(f"stopped; the unfinished match is kept in {journal}", file=sys.stderr, flush=True)
+    _tell(say("stopped; the unfinished match is kept in {journal}", journal=journal), sys.stderr)
+    folder = shlex.quote(str(settings.journal.dir))
     if args.human is None and not args.manual and args.computer is None:
-        print(f"resume it with: {resume_command(str(settings.journal.dir), sys.argv[1:])}",
-              file=sys.stderr, flush=True)
+        command = resume_command(str(settings.journal.dir), sys.argv[1:])
     else:
-        print(f"resume it with: soccerboard sim --journal-dir {shlex.quote(str(settings.journal.dir))} ...",
-              file=sys.stderr, flush=True)
-    print(f"its report: soccerboard report {shlex.quote(str(settings.journal.dir))}", file=sys.stderr, flush=True)
+        command = f"soccerboard sim --journal-dir {folder} ..."
+    _tell(say("resume it with: {command}", command=command), sys.stderr)
+    _tell(say("its report: {command}", command="soccerboard report " + folder), sys.stderr)
+
+
+def _tell(sentence: Say, to: TextIO | None = None) -> None:
+    """A line of the simulator's own, in the language in use (--lang or the locale)."""
+    print(translate.text(sentence), file=to or sys.stdout, flush=True)
 
 
 def _start_web(args, settings: Settings, broker, daemon: Daemon):

@@ -205,8 +205,8 @@ def journal_refused(settings: Settings, command: str) -> bool:
     configuration mistake."""
     problem = journal_dir_problem(settings.journal.dir)
     if problem is not None:
-        print(f"soccerboard {command}: stopping: the journal folder '{settings.journal.dir}' {problem}",
-              file=sys.stderr)
+        print(translate.text(say("soccerboard {command}: stopping: the journal folder '{folder}' {problem}",
+                                 command=command, folder=settings.journal.dir, problem=problem)), file=sys.stderr)
     return problem is not None
 
 
@@ -215,13 +215,14 @@ def run_command(args) -> int:
     try:
         settings = settings_from(args.config, check_files=True)
     except ConfigError as e:
-        print(f"soccerboard run: {e}", file=sys.stderr)
+        print(f"soccerboard run: {translate.error_text(e)}", file=sys.stderr)
         return 2
     try:
         settings.mqtt.secret()      # a password file that cannot be read is found here, before anything starts
     except ConfigError as e:
-        source = args.config or (DEFAULT_PATH if Path(DEFAULT_PATH).is_file() else "the default configuration")
-        print(f"soccerboard run: {source}: {e}", file=sys.stderr)
+        source = args.config or (DEFAULT_PATH if Path(DEFAULT_PATH).is_file() else N_("the default configuration"))
+        print(translate.text(say("soccerboard run: {source}: {error}", source=source, error=translate.error_text(e))),
+              file=sys.stderr)
         return 2
     if journal_refused(settings, "run"):
         return FAILED
@@ -232,13 +233,15 @@ def run_command(args) -> int:
     try:
         hardware = open_hardware(settings.hardware.hal_config())
     except (ValueError, KeyError, OSError, ImportError) as e:
-        print(f"soccerboard run: cannot open the {settings.hardware.backend} hardware: {e}", file=sys.stderr)
+        print(translate.text(say("soccerboard run: cannot open the {backend} hardware: {why}",
+                                 backend=settings.hardware.backend, why=e)), file=sys.stderr)
         return 2
     try:
         open_dice(hardware, settings.dice.hal_config())
     except (ValueError, KeyError, OSError, ImportError) as e:
         hardware.close()
-        print(f"soccerboard run: cannot open the {settings.dice.role} dice: {e}", file=sys.stderr)
+        print(translate.text(say("soccerboard run: cannot open the {role} dice: {why}", role=settings.dice.role,
+                                 why=e)), file=sys.stderr)
         return 2
     web = None
     signals = StopSignals()
@@ -257,8 +260,9 @@ def run_command(args) -> int:
                 web = WebServer(settings.web.listen, settings.web.port, settings.web.page_config(settings),
                                 coach=coach).start()
             except OSError as e:
-                print(f"soccerboard run: cannot serve the page on {settings.web.listen}:{settings.web.port}: "
-                      f"{e.strerror or e} (change [web] port or listen)", file=sys.stderr)
+                print(translate.text(say("soccerboard run: cannot serve the page on {listen}:{port}: {why} (change "
+                                         "[web] port or listen)", listen=settings.web.listen, port=settings.web.port,
+                                         why=e.strerror or e)), file=sys.stderr)
                 return 2
             log.info("spectator page at %s?board=%s", web.url, settings.board_id)
         from .computer_seat import ComputerSeat
@@ -266,8 +270,8 @@ def run_command(args) -> int:
         status = serve(daemon, seat, signals=signals)
         console.close()
         if status == INTERRUPTED and daemon.journal_path is not None:
-            print(f"stopped; the unfinished match is kept in {daemon.journal_path}; `soccerboard run` with the "
-                  "same config resumes it", file=sys.stderr)
+            print(translate.text(say("stopped; the unfinished match is kept in {journal}; `soccerboard run` with the "
+                                     "same config resumes it", journal=daemon.journal_path)), file=sys.stderr)
         return status
     finally:
         if web is not None:
@@ -462,7 +466,7 @@ def config_command(args) -> int:
     try:
         settings = settings_from(path)
     except ConfigError as e:
-        print(f"soccerboard config: {e}", file=sys.stderr)       # each line of it names the file
+        print(f"soccerboard config: {translate.error_text(e)}", file=sys.stderr)       # each line of it names the file
         return 2
     found = problems(settings) if args.check else []
     if args.check:

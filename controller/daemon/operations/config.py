@@ -33,6 +33,7 @@ from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, Settings
 
 from controller.echo import quoted
 from controller.games import UnknownGame, default, info
+from controller.i18n import say
 from controller.scenario import registered_game
 
 from ..match_seat import MatchSeat
@@ -137,8 +138,8 @@ class MqttConfig(_Section):
                 return self.password_file.read_text(encoding="utf-8").strip()
             except (OSError, UnicodeDecodeError) as e:
                 why = getattr(e, "strerror", None) or e
-                raise ConfigError(f"mqtt.password_file = '{self.password_file}': cannot be read ({why}); "
-                                  "soccerboard doctor says what to fix") from None
+                raise ConfigError(say("mqtt.password_file = '{file}': cannot be read ({why}); soccerboard doctor says "
+                                      "what to fix", file=self.password_file, why=why)) from None
         return self.password
 
 
@@ -379,29 +380,33 @@ def load_settings(path: str | os.PathLike | None = None, env: bool = True, check
         try:
             data = tomllib.loads(p.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise ConfigError(f"{p}: config file does not exist (copy {EXAMPLE} there and edit it, "
-                              "or run deploy/install.sh)") from None
+            raise ConfigError(say("{path}: config file does not exist (copy {example} there and edit it, or run "
+                                  "deploy/install.sh)", path=p, example=EXAMPLE)) from None
         except PermissionError:
-            raise ConfigError(f"{p}: config file cannot be read by user {_user()} (it should be mode 0640, "
-                              "owner root, group soccerboard; run the daemon as soccerboard)") from None
+            raise ConfigError(say("{path}: config file cannot be read by user {user} (it should be mode 0640, owner "
+                                  "root, group soccerboard; run the daemon as soccerboard)", path=p,
+                                  user=_user())) from None
         except IsADirectoryError:
-            raise ConfigError(f"{p}: is a directory, not a config file (give the .toml file's path)") from None
+            raise ConfigError(say("{path}: is a directory, not a config file (give the .toml file's path)",
+                                  path=p)) from None
         except OSError as e:
-            raise ConfigError(f"{p}: cannot read the config file: {e.strerror}") from None
+            raise ConfigError(say("{path}: cannot read the config file: {why}", path=p, why=e.strerror)) from None
         except UnicodeDecodeError:
-            raise ConfigError(f"{p}: config file is not UTF-8 text (save it as UTF-8)") from None
+            raise ConfigError(say("{path}: config file is not UTF-8 text (save it as UTF-8)", path=p)) from None
         except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"{p}: config file is not valid TOML: {e} (compare with {EXAMPLE})") from None
+            raise ConfigError(say("{path}: config file is not valid TOML: {why} (compare with {example})", path=p,
+                                  why=e, example=EXAMPLE)) from None
         except RecursionError:
-            raise ConfigError(f"{p}: config file is not valid TOML: arrays or tables nested too deeply "
-                              f"(compare with {EXAMPLE})") from None
+            raise ConfigError(say("{path}: config file is not valid TOML: arrays or tables nested too deeply "
+                                  "(compare with {example})", path=p, example=EXAMPLE)) from None
         except ValueError as e:     # an integer of more digits than Python converts
-            raise ConfigError(f"{p}: config file is not valid TOML: {str(e).split(';', 1)[0]} "
-                              f"(compare with {EXAMPLE})") from None
+            raise ConfigError(say("{path}: config file is not valid TOML: {why} (compare with {example})", path=p,
+                                  why=str(e).split(';', 1)[0], example=EXAMPLE)) from None
         deep = too_deep(data, MAX_DEPTH)
         if deep is not None:
-            raise ConfigError(f"{p}: {dotted(deep)}: nested more than {MAX_DEPTH} levels deep (no configuration "
-                              f"key goes so deep; compare with {EXAMPLE})")
+            raise ConfigError(say("{path}: {key}: nested more than {depth} levels deep (no configuration key goes so "
+                                  "deep; compare with {example})", path=p, key=dotted(deep), depth=MAX_DEPTH,
+                                  example=EXAMPLE))
     try:
         environment = read_environment(Settings, os.environ) if env else Environment()
     except EnvError as e:
