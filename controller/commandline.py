@@ -10,6 +10,8 @@ import os
 import sys
 from typing import NoReturn
 
+from .i18n import say, translate
+
 OK, REJECTED, USAGE, INTERRUPTED = 0, 1, 2, 130     # docs/daemon.md, "Exit status"
 
 
@@ -33,7 +35,8 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        said = say("{prog}: {message} (see {prog} --help)", prog=self.prog, message=message)
+        self.exit(USAGE, translate.text(said) + "\n")
 
 
 # argument types: a value out of range is a one-line usage error before the command starts anything

@@ -9,11 +9,13 @@
 
 Two domains, each with a catalogue per language under controller/i18n/locale/<lang>/LC_MESSAGES/:
 `soccerboard`, the Python side (`say(...)`/`N_(...)` in controller/), and `page`, the spectator page's
-JavaScript (`t(...)` in controller/web/static/ and the games' page.js). English is the source language: it
-has no catalogue. The runtime reads the .mo with the standard library's gettext alone.
+JavaScript (`t(...)` in controller/web/static/ and the games' page.js); and `argparse`, the standard library's
+argparse messages (taken from the running Python's module; not exported to the page). English is the source
+language: it has no catalogue. The runtime reads the .mo with the standard library's gettext alone.
 """
 from __future__ import annotations
 
+import argparse
 import ast
 import io
 import json
@@ -22,9 +24,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -53,6 +56,9 @@ DOMAINS = (
 )
 # the page's markup is written in template strings, with t("...") inside their ${...}
 OPTIONS = {"**.js": {"parse_template_string": True}}
+# the standard library's own words the command line shows (its usage and errors), in a domain of their own taken
+# from the running Python's module: Python ships no Italian for them (controller/i18n/argparse_words.py)
+STDLIB = (("argparse", Path(argparse.__file__)),)
 
 
 def po_path(domain: str, lang: str) -> Path:
@@ -113,20 +119,45 @@ def translated(catalog: Catalog) -> dict[str, str]:
             and m.string and not m.fuzzy}
 
 
+def extract_stdlib(name: str, source: Path) -> Catalog:
+    """A standard library module's gettext messages (`_` and `ngettext`, a plural as its two forms)."""
+    pot = Catalog(project="soccerboard", domain=name, fuzzy=False, creation_date=STABLE, revision_date=STABLE)
+    with open(source, "rb") as f:
+        for lineno, message, _comments, context in extract_from_file(
+                "python", f.name, keywords={"_": None, "ngettext": (1, 2)}):
+            if message:
+                pot.add(message, None, [(source.name, lineno)], context=context)
+    return pot
+
+
+def _templates() -> Iterator[tuple[str, Catalog]]:
+    """Every domain's name and its templates as the code (or the standard library) says them now."""
+    for domain in DOMAINS:
+        yield domain.name, extract(domain)
+    for name, source in STDLIB:
+        yield name, extract_stdlib(name, source)
+
+
+def _unsaid(catalog: Catalog, ids: set[Any]) -> list[str]:
+    """The msgids (a plural's first form) of `ids` the catalogue leaves without a translation."""
+    done = {m.id for m in catalog if m.id and not m.fuzzy
+            and (all(m.string) if isinstance(m.string, tuple | list) else m.string)}
+    return sorted((i[0] if isinstance(i, tuple) else i) for i in ids - done)
+
+
 def _languages() -> Iterable[str]:
     return (lang for lang in LANGUAGES if lang != SOURCE)
 
 
 def update() -> None:
-    for domain in DOMAINS:
-        pot = extract(domain)
+    for name, pot in _templates():
         for lang in _languages():
-            path = po_path(domain.name, lang)
+            path = po_path(name, lang)
             if not path.exists() and not len(pot):
                 continue
             catalog = read(path) if path.exists() else Catalog(
-                locale=lang, domain=domain.name, fuzzy=False, project="soccerboard", revision_date=STABLE,
-                header_comment=f"# soccerboard's {domain.name} messages in {lang} (docs/languages.md)",
+                locale=lang, domain=name, fuzzy=False, project="soccerboard", revision_date=STABLE,
+                header_comment=f"# soccerboard's {name} messages in {lang} (docs/languages.md)",
                 last_translator="soccerboard", language_team=lang)
             catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False)
             catalog.creation_date = STABLE
@@ -152,8 +183,8 @@ def export_doc(lang: str) -> str:
 
 def compile_all() -> None:
     for lang in _languages():
-        for domain in DOMAINS:
-            path = po_path(domain.name, lang)
+        for name in [d.name for d in DOMAINS] + [name for name, _ in STDLIB]:
+            path = po_path(name, lang)
             if path.exists():
                 path.with_suffix(".mo").write_bytes(mo_bytes(read(path)))
 
@@ -168,17 +199,16 @@ def stale() -> list[str]:
     """What is out of date: a msgid the code says and a .po lacks or leaves untranslated or fuzzy, a .mo or
     JSON export that does not match its .po."""
     problems = []
-    for domain in DOMAINS:
-        ids = {m.id for m in extract(domain) if m.id}
+    for name, pot in _templates():
+        ids = {m.id for m in pot if m.id}
         for lang in _languages():
-            path = po_path(domain.name, lang)
+            path = po_path(name, lang)
             if not path.exists():
                 if ids:
                     problems.append(f"{path.relative_to(ROOT)} is missing")
                 continue
             catalog = read(path)
-            have = translated(catalog)
-            problems += [f"{path.relative_to(ROOT)}: no translation of {i!r}" for i in sorted(ids - have.keys())]
+            problems += [f"{path.relative_to(ROOT)}: no translation of {i!r}" for i in _unsaid(catalog, ids)]
             problems += [f"{path.relative_to(ROOT)}: fuzzy {m.id!r}" for m in catalog if m.id and m.fuzzy]
             mo = path.with_suffix(".mo")
             if not mo.exists() or mo.read_bytes() != mo_bytes(catalog):

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
+from .argparse_words import speak
 from .translate import LANGUAGES, SOURCE, use
 
 _ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -48,4 +49,5 @@ def choose(asked: str | None = None, environ: Mapping[str, str] | None = None,
         print(f"soccerboard: no {unknown!r} language, speaking English (languages: {', '.join(LANGUAGES)})",
               file=warn or sys.stderr)
     use(lang)
+    speak(lang)
     return lang
