@@ -10,7 +10,7 @@ import os
 import sys
 from typing import NoReturn
 
-from .i18n import say, translate
+from .i18n import Say, say, translate
 
 OK, REJECTED, USAGE, INTERRUPTED = 0, 1, 2, 130     # docs/daemon.md, "Exit status"
 
@@ -43,14 +43,14 @@ class Parser(argparse.ArgumentParser):
 def positive(text: str) -> float:
     value = _number(text)
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
+        raise _wrong(say("must be above 0, not {text}", text=text))
     return value
 
 
 def not_negative(text: str) -> float:
     value = _number(text)
     if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+        raise _wrong(say("must be 0 or more, not {text}", text=text))
     return value
 
 
@@ -58,9 +58,9 @@ def at_least_one(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+        raise _wrong(say("must be a whole number, not {text!r}", text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text}")
+        raise _wrong(say("must be 1 or more, not {text}", text=text))
     return value
 
 
@@ -68,16 +68,16 @@ def port(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
+        raise _wrong(say("must be a port number, not {text!r}", text=text)) from None
     if not 0 <= value < 65536:
-        raise argparse.ArgumentTypeError(f"must be a port number from 0 (any free port) to 65535, not {text}")
+        raise _wrong(say("must be a port number from 0 (any free port) to 65535, not {text}", text=text))
     return value
 
 
 def fraction(text: str) -> float:
     value = _number(text)
     if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {text}")
+        raise _wrong(say("must be between 0 and 1, not {text}", text=text))
     return value
 
 
@@ -85,10 +85,15 @@ def _number(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number, not {text!r}") from None
+        raise _wrong(say("must be a number, not {text!r}", text=text)) from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+        raise _wrong(say("must be a finite number, not {text}", text=text))
     return value
+
+
+def _wrong(sentence: Say) -> argparse.ArgumentTypeError:
+    """A value's range error, said in the command line's language (argparse prints it as it is)."""
+    return argparse.ArgumentTypeError(translate.text(sentence))
 
 
 def quiet_stdout() -> None:
