@@ -65,7 +65,8 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, ModuleType | No
                 "130 stopped by Ctrl-C. `soccerboard COMMAND --help` tells more." if daemon else
                 f"The daemon's commands need the daemon extra ({missing} is not installed): "
                 "pip install 'soccerboard[daemon]'."))
-    parser.add_argument("--version", action="version", version=f"soccerboard {version()}")
+    parser.add_argument("--version", action="version", version=f"soccerboard {version()}",
+                        help="show program's version number and exit")
     parser.add_argument("--lang", choices=LANGUAGES, help="the language people's words are in, anywhere on the line "
                                                           "(default: the locale; docs/languages.md)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -10,21 +10,26 @@ import os
 import sys
 from typing import NoReturn
 
-from .i18n import Say, say, translate
+from .i18n import N_, Say, say, translate
 
 OK, REJECTED, USAGE, INTERRUPTED = 0, 1, 2, 130     # docs/daemon.md, "Exit status"
 
 
 class HelpFormatter(argparse.HelpFormatter):
-    """Help that shows an option's default when it has a meaningful one (not None, not a flag's False)."""
+    """Help in the command line's language (chosen before the parser is built; the `help=`, `description=` and
+    `epilog=` literals are the catalogue's marks, controller/i18n/catalogues.py), that shows an option's default
+    when it has a meaningful one (not None, not a flag's False)."""
 
     def _get_help_string(self, action: argparse.Action) -> str:
-        text = action.help or ""
+        text = translate.text(action.help or "")
         default = action.default
-        if ("%(default)" not in text and default is not None and default is not argparse.SUPPRESS
+        if ("%(default)" not in (action.help or "") and default is not None and default is not argparse.SUPPRESS
                 and action.option_strings and not isinstance(default, bool)):
-            text += " (default: %(default)s)"
+            text += translate.text(N_(" (default: %(default)s)"))
         return text
+
+    def add_text(self, text: str | None) -> None:
+        super().add_text(translate.text(text) if text and text is not argparse.SUPPRESS else text)
 
 
 class Parser(argparse.ArgumentParser):

@@ -39,7 +39,7 @@ from controller.daemon.operations.config import ConfigError, Settings, file_prob
 from controller.daemon.outputs.broker import EmbeddedBroker, free_port
 from controller.daemon.outputs.observer_thread import ObserverThread
 from controller.daemon.service import Daemon
-from controller.i18n import Say, say, translate
+from controller.i18n import N_, Say, say, translate
 from controller.scenario import BadInput, Setup, parse_line
 from controller.web.server import WebServer
 from hal.backends import open_hardware
@@ -54,9 +54,13 @@ class GameDefault(float):
     (`GameInfo.half_minutes`)."""
 
 
-def _listed(items: list[str], conjunction: str = "or") -> str:
-    """'a', 'a or b', 'a, b or c'."""
-    return f" {conjunction} ".join(filter(None, (", ".join(items[:-1]), items[-1]))) if items else ""
+_OR = N_("or")
+
+
+def _listed(items: list[str], conjunction: Say = _OR) -> str:
+    """'a', 'a or b', 'a, b or c', the conjunction in the command line's language."""
+    joint = f" {translate.text(conjunction)} "
+    return joint.join(filter(None, (", ".join(items[:-1]), items[-1]))) if items else ""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -70,16 +74,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     games = [registry.info(name) for name in registry.names()]
     without = [game.title for game in games if not game.extra_time]
     p.add_argument("--ruleset", choices=registry.names(), default=None,
-                   help=f"the game: {_listed([f'{game.name} ({game.title})' for game in games])} (default: the "
-                        f"config's [game] ruleset, else {registry.default().name})")
+                   help=say("the game: {games} (default: the config's [game] ruleset, else {game})",
+                            games=_listed([f"{game.name} ({game.title})" for game in games]),
+                            game=registry.default().name))
     p.add_argument("--half-minutes", type=positive, default=GameDefault(registry.default().half_minutes or 0.0),
                    metavar="MIN",
-                   help="length of each half, match minutes (unless given, each game's own: "
-                        f"{_listed([f'{g.half_minutes:g} for {g.title}' for g in games if g.half_minutes], 'and')})")
+                   help=say("length of each half, match minutes (unless given, each game's own: {minutes})",
+                            minutes=_listed([translate.text(say("{minutes:g} for {game}", minutes=g.half_minutes,
+                                                                game=g.title)) for g in games if g.half_minutes],
+                                            N_("and"))))
     p.add_argument("--extra-time-minutes", type=not_negative, default=None, metavar="MIN",
-                   help="length of each extra-time half after a draw (default 15; 0: straight to the penalty "
-                        "shoot-out" + (f"; {_listed(without, 'and')} {'has' if len(without) == 1 else 'have'} no "
-                                       "extra time" if without else "") + ")")
+                   help=(say("length of each extra-time half after a draw (default 15; 0: straight to the penalty "
+                             "shoot-out)") if not without else
+                         say("length of each extra-time half after a draw (default 15; 0: straight to the penalty "
+                             "shoot-out; {games} has no extra time)", games=without[0]) if len(without) == 1 else
+                         say("length of each extra-time half after a draw (default 15; 0: straight to the penalty "
+                             "shoot-out; {games} have no extra time)", games=_listed(without, N_("and")))))
     p.add_argument("--speed", type=not_negative, default=0.25, metavar="S",
                    help="seconds between inputs (0: as fast as possible)")
     p.add_argument("--quiet", action="store_true", help="print only goals, cards (yellow and red) and the result")

@@ -523,11 +523,13 @@ def add_daemon_commands(sub) -> None:
     p = sub.add_parser("run", help="the daemon on the configured hardware",
                        description="Referee a match on the configured hardware and publish it over MQTT; the "
                                    "match story, refusals and a status line go to the terminal.")
-    p.add_argument("--config", metavar="FILE", help=f"TOML file (default {DEFAULT_PATH} when present)")
+    p.add_argument("--config", metavar="FILE",
+                   help=say("TOML file (default {path} when present)", path=str(DEFAULT_PATH)))
     p.add_argument("--quiet", action="store_true", help="print only goals, cards (yellow and red) and the result")
     p.add_argument("-v", "--verbose", action="store_true", help="log what the daemon does, and show tracebacks")
     p = sub.add_parser("config", help="show the configuration, or check it with --check")
-    p.add_argument("file", nargs="?", help=f"TOML file (default {DEFAULT_PATH} when present, else the defaults)")
+    p.add_argument("file", nargs="?", help=say("TOML file (default {path} when present, else the defaults)",
+                                                path=str(DEFAULT_PATH)))
     p.add_argument("--config", help=argparse_suppress())
     p.add_argument("--check", action="store_true",
                    help="validate and look for missing ports and files (exit status 1 when a problem is found)")

@@ -89,8 +89,9 @@ def extract(domain: Domain, root: Path = ROOT) -> Catalog:
 
 
 def _python_marks(base: Path, keywords: tuple[str, ...]) -> Iterator[tuple[Path, int, str]]:
-    """Every marked literal of the Python files under `base`, read from their syntax trees: Babel's extractor
-    misses a marked call nested in another's arguments (a list of said sentences, a lambda's)."""
+    """Every marked literal of the Python files under `base`, read from their syntax trees (Babel's extractor
+    misses a marked call nested in another's arguments: a list of said sentences, a lambda's), and the help
+    texts of the command line's parsers, whose literals are their marks."""
     for path in sorted(base.rglob("*.py")):
         if "static" in path.parts:
             continue
@@ -99,6 +100,30 @@ def _python_marks(base: Path, keywords: tuple[str, ...]) -> Iterator[tuple[Path,
                     and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
                     and node.args[0].value):
                 yield path, node.lineno, node.args[0].value
+            elif isinstance(node, ast.Call) and _called(node) in HELP_CALLS:
+                for keyword in node.keywords:
+                    if keyword.arg in HELP_WORDS:
+                        for text in _literals(keyword.value):
+                            yield path, node.lineno, text
+
+
+# the command line's help: the texts given to our parsers (controller/commandline.py's Parser and its subparsers),
+# said by its HelpFormatter in the language chosen before the parser is built
+HELP_CALLS = ("Parser", "add_parser", "add_argument", "add_argument_group", "add_mutually_exclusive_group")
+HELP_WORDS = ("help", "description", "epilog")
+
+
+def _called(node: ast.Call) -> str | None:
+    return node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+
+
+def _literals(node: ast.expr) -> Iterator[str]:
+    """The plain strings an argument may be: a literal, or either literal branch of `a if c else b`."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value:
+        yield node.value
+    elif isinstance(node, ast.IfExp):
+        yield from _literals(node.body)
+        yield from _literals(node.orelse)
 
 
 def read(path: Path) -> Catalog:

@@ -31,7 +31,8 @@ def add_dice_command(sub: Any) -> None:
     s.add_argument("--seconds", type=float, default=5.0, metavar="S", help="how long to listen (default: %(default)s)")
     s.add_argument("--no-battery", action="store_true", help="do not connect to each die to read its battery")
     s.add_argument("--json", action="store_true", help="print the dice as JSON")
-    s.add_argument("--config", metavar="FILE", default=None, help=f"TOML file (default {DEFAULT_PATH} when present)")
+    s.add_argument("--config", metavar="FILE", default=None, help=say("TOML file (default {path} when present)",
+                                                                                   path=str(DEFAULT_PATH)))
     s.add_argument("-v", "--verbose", action="store_true", help="show a traceback when something fails")
     s.set_defaults(handler=scan_command)
 

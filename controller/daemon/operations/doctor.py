@@ -58,7 +58,8 @@ def add_doctor_command(sub) -> None:
                                       "clock, service) and say what to fix",
                        description="Check a board's installation piece by piece: one line per check, with what to "
                                    "fix after '->'. Exit status 0 only when every check passes.")
-    p.add_argument("--config", metavar="FILE", default=None, help=f"TOML file (default {DEFAULT_PATH})")
+    p.add_argument("--config", metavar="FILE", default=None,
+                   help=say("TOML file (default {path})", path=str(DEFAULT_PATH)))
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--spectators", default=SPECTATORS_URL, metavar="URL",
                    help="the spectator broker's local listener (default: %(default)s)")
