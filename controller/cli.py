@@ -125,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         if verbose:
             raise
         if _config_error(e):              # a configuration found wanting late (a password file): status 2
-            print(f"soccerboard {argv[0] if argv else ''}: {e}", file=sys.stderr)
+            from .i18n.translate import error_text
+            print(f"soccerboard {argv[0] if argv else ''}: {error_text(e)}", file=sys.stderr)
             return USAGE
         print(f"soccerboard {argv[0] if argv else ''}: failed: {type(e).__name__}: {e} "
               "(run it again with -v for the traceback, and report it)", file=sys.stderr)

@@ -227,7 +227,8 @@ def watch_command(args) -> int:
     try:
         settings = settings_from(args.config)
     except ConfigError as e:
-        print(f"soccerboard watch: {e}", file=sys.stderr)
+        from .i18n.translate import error_text
+        print(f"soccerboard watch: {error_text(e)}", file=sys.stderr)
         return 2
     url = args.broker or f"{'mqtts' if settings.mqtt.tls else 'mqtt'}://{settings.mqtt.host}:{settings.mqtt.port}"
     if urlparse(url).scheme not in ("mqtt", "mqtts"):

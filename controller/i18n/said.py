@@ -84,3 +84,18 @@ def said(v: Any) -> Any:
     if isinstance(v, _SEQUENCES):
         return [said(x) for x in v]
     return v.said() if isinstance(v, Say) else v
+
+
+def lines(sentences: list[Any]) -> Any:
+    """Sentences one a line, as one sentence that says each in its turn (a str when none is said)."""
+    if not sentences:
+        return ""
+    first, *rest = sentences
+    return say("{line}\n{more}", line=first, more=lines(rest)) if rest else first
+
+
+def first_line(sentence: Any) -> Any:
+    """The first of the lines `lines` put together (the first line of a plain string)."""
+    if isinstance(sentence, Say) and sentence.msg == "{line}\n{more}":
+        return first_line(sentence.args["line"])
+    return sentence if isinstance(sentence, Say) and "\n" not in sentence else str(sentence).split("\n", 1)[0]

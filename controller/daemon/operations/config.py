@@ -33,7 +33,9 @@ from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, Settings
 
 from controller.echo import quoted
 from controller.games import UnknownGame, default, info
-from controller.i18n import say
+from controller.i18n import N_, say
+from controller.i18n.pydantic_words import said_error
+from controller.i18n.said import lines
 from controller.scenario import registered_game
 
 from ..match_seat import MatchSeat
@@ -111,11 +113,11 @@ class MqttConfig(_Section):
     def _url(cls, v: str) -> str:
         u = urlparse(v)
         if u.scheme not in ("mqtt", "mqtts") or not u.hostname:
-            raise ValueError("must look like mqtt://host:port or mqtts://host:port")
+            raise ValueError(N_("must look like mqtt://host:port or mqtts://host:port"))
         try:
             _ = u.port          # urlparse checks the port only when it is asked for
         except ValueError:
-            raise ValueError("the port must be a number between 1 and 65535") from None
+            raise ValueError(N_("the port must be a number between 1 and 65535")) from None
         return v
 
     @property
@@ -170,11 +172,12 @@ class GameConfig(_Section):
         except ValidationError as e:
             err = e.errors()[0]
             key = dotted(err["loc"])
-            allowed = ", ".join(Options.model_fields) if err["type"] == "extra_forbidden" else err["msg"]
-            allowed = ("allowed keys: " + allowed) if err["type"] == "extra_forbidden" else allowed
+            allowed = say("allowed keys: {keys}", keys=", ".join(Options.model_fields)) \
+                if err["type"] == "extra_forbidden" else said_error(err)
             # the option's key goes with the error, so that it is blamed on the file or the variable that set it
             raise PydanticCustomError("game_option", "{line}", {
-                "line": f"game.options.{key} = {shown(err.get('input'))}: {allowed}",
+                "line": say("game.options.{key} = {value}: {problem}", key=key, value=shown(err.get("input")),
+                            problem=allowed),
                 "option": tuple(str(p) for p in err["loc"])}) from None
         return v
 
@@ -208,8 +211,8 @@ class HomeAssistantConfig(_Section):
     def _prefix(cls, v: str) -> str:
         levels = v.split("/")
         if not v or any(not level or any(c in level for c in "+#\0") for level in levels):
-            raise ValueError("must be an MQTT topic prefix without wildcards (+, #) or empty levels, "
-                             "e.g. 'homeassistant'")
+            raise ValueError(N_("must be an MQTT topic prefix without wildcards (+, #) or empty levels, "
+                                "e.g. 'homeassistant'"))
         return v
 
 
@@ -227,7 +230,7 @@ class WebConfig(_Section):
     @classmethod
     def _ws_scheme(cls, v: str | None) -> str | None:
         if v is not None and urlparse(v).scheme not in ("ws", "wss"):
-            raise ValueError(f"web.ws_url must start with ws:// or wss://, not {v!r}")
+            raise ValueError(say("web.ws_url must start with ws:// or wss://, not {value!r}", value=v))
         return v
 
     def page_config(self, settings: Settings) -> dict:
@@ -294,32 +297,38 @@ class Sources:
     def of(self, loc: Loc) -> str:
         variable = self.env.variable_for(loc, self.file_data)
         if variable is not None:
-            return f"environment variable {variable}"
+            return say("environment variable {variable}", variable=variable)
         if any(loc[:len(o)] == o for o in self.overridden):
-            return "the command's options"
+            return N_("the command's options")
         return self.source
 
 
 def _explain(e: ValidationError, sources: Sources) -> str:
-    """One line per mistake, each naming where it is (the file, or the variable) and what is wrong."""
-    lines = []
+    """One line per mistake, each naming where it is (the file, or the variable) and what is wrong, said through
+    the catalogue (pydantic's words by their error type, controller/i18n/pydantic_words.py)."""
+    found: list[str] = []
     for err in e.errors():
         loc = tuple(str(p) for p in err["loc"])
-        key = dotted(loc) or "(top level)"
-        msg = err["msg"].removeprefix("Value error, ")
+        key = dotted(loc) or N_("(top level)")
         if err["type"] == "game_option":
             ctx = err.get("ctx") or {}
-            lines.append(f"{sources.of(loc + tuple(ctx.get('option', ())))}: {ctx.get('line', msg)}")
+            found.append(say("{source}: {line}", source=sources.of(loc + tuple(ctx.get("option", ()))),
+                             line=ctx.get("line", err["msg"])))
             continue
         if err["type"] == "extra_forbidden":
-            lines.append(f"{sources.of(loc)}: {key}: unknown key (check the spelling; the keys are in {EXAMPLE})")
+            found.append(say("{source}: {key}: unknown key (check the spelling; the keys are in {example})",
+                             source=sources.of(loc), key=key, example=EXAMPLE))
             continue
-        if err["type"] == "literal_error":
-            msg = "allowed: " + msg.removeprefix("Input should be ")
+        problem = said_error(err)
+        if err["type"] == "literal_error" and "expected" in (err.get("ctx") or {}):
+            problem = say("allowed: {expected}", expected=(err.get("ctx") or {})["expected"])
         value = err.get("input")
-        value_text = "" if isinstance(value, dict) else f" = {shown(value)}:"
-        lines.append(f"{sources.of(loc)}: {key}{value_text} {msg}")
-    return "\n".join(lines)
+        if isinstance(value, dict):
+            found.append(say("{source}: {key} {problem}", source=sources.of(loc), key=key, problem=problem))
+        else:
+            found.append(say("{source}: {key} = {value}: {problem}", source=sources.of(loc), key=key,
+                             value=shown(value), problem=problem))
+    return lines(found)
 
 
 def _mixups(model: type[BaseModel], data: Mapping[str, Any], loc: Loc = ()) -> Iterator[tuple[Loc, object, str]]:
@@ -335,9 +344,9 @@ def _mixups(model: type[BaseModel], data: Mapping[str, Any], loc: Loc = ()) -> I
 def _mixup(annotation: Any, value: object, loc: Loc) -> Iterator[tuple[Loc, object, str]]:
     bare = bare_type(annotation)
     if bare is bool and isinstance(value, int | float) and not isinstance(value, bool):
-        yield loc, value, "true or false"
+        yield loc, value, N_("true or false")
     elif bare in (int, float) and isinstance(value, bool):
-        yield loc, value, "a number, not true or false"
+        yield loc, value, N_("a number, not true or false")
     elif isinstance(bare, type) and issubclass(bare, BaseModel) and isinstance(value, dict):
         yield from _mixups(bare, value, loc)
     elif get_origin(bare) is dict and isinstance(value, dict):
@@ -373,7 +382,7 @@ def load_settings(path: str | os.PathLike | None = None, env: bool = True, check
     `check_files` the files the configuration points at (the MQTT password, TLS keys) are opened too, so a
     missing or unreadable one stops the daemon with that line instead of a traceback later."""
     data: dict[str, Any] = {}
-    source = "configuration (defaults)"
+    source: str = N_("configuration (defaults)")
     if path is not None:
         p = Path(path)
         source = str(p)
@@ -410,7 +419,7 @@ def load_settings(path: str | os.PathLike | None = None, env: bool = True, check
     try:
         environment = read_environment(Settings, os.environ) if env else Environment()
     except EnvError as e:
-        raise ConfigError(str(e)) from None
+        raise ConfigError(*e.args) from None
     file_data = data
     data = merged(data, environment.data)
     overridden: set[Loc] = set()
@@ -425,8 +434,9 @@ def load_settings(path: str | os.PathLike | None = None, env: bool = True, check
     sources = Sources(source, file_data, environment, overridden)
     mixups = [*_mixups(Settings, data), *_option_mixups(data)]
     if mixups:
-        raise ConfigError("\n".join(f"{sources.of(loc)}: {dotted(loc)} = {shown(value)}: must be {wanted}"
-                                     for loc, value, wanted in mixups))
+        raise ConfigError(lines([say("{source}: {key} = {value}: must be {wanted}", source=sources.of(loc),
+                                     key=dotted(loc), value=shown(value), wanted=wanted)
+                                 for loc, value, wanted in mixups]))
     try:
         settings = Settings.model_validate(data)
     except ValidationError as e:
@@ -434,7 +444,7 @@ def load_settings(path: str | os.PathLike | None = None, env: bool = True, check
     if check_files:
         found = file_problems(settings, source, journal=False)
         if found:
-            raise ConfigError("\n".join(found))
+            raise ConfigError(lines(found))
     return settings
 
 

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 from pydantic import BaseModel
 
 from controller.echo import quoted
+from controller.i18n import say
 
 PREFIX = "SOCCERBOARD_"
 DELIMITER = "__"
@@ -60,15 +61,16 @@ def read_environment(model: type[BaseModel], environ: Mapping[str, str]) -> Envi
             continue                         # another tool's variable (SOCCERBOARD_HAL, SOCCERBOARD_APT, ...)
         key = dotted(path)
         if not all(path):
-            raise EnvError(f"environment variable {name}: {key}: an empty key (SOCCERBOARD_<SECTION>__<KEY>, "
-                           "e.g. SOCCERBOARD_MQTT__URL)")
+            raise EnvError(say("environment variable {name}: {key}: an empty key (SOCCERBOARD_<SECTION>__<KEY>, "
+                               "e.g. SOCCERBOARD_MQTT__URL)", name=name, key=key))
         value: Any = environ[name]
         if _is_table(_annotation_at(model, path)):
             value = _json_object(name, key, value)
             deep = too_deep(value, MAX_DEPTH - len(path))
             if deep is not None:
-                raise EnvError(f"environment variable {name}: {dotted((*path, *deep))}: nested more than "
-                               f"{MAX_DEPTH} levels deep (no configuration key goes so deep)")
+                raise EnvError(say("environment variable {name}: {key}: nested more than {depth} levels deep (no "
+                                   "configuration key goes so deep)", name=name, key=dotted((*path, *deep)),
+                                   depth=MAX_DEPTH))
         _put(env.data, path, value)
         for leaf in _leaves(path, value):
             env.origins[leaf] = name
@@ -91,16 +93,18 @@ def _json_object(name: str, key: str, text: str) -> dict[str, Any]:
     try:
         value = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as e:
-        raise EnvError(f"environment variable {name}: {key}: not valid JSON ({e.msg} at character {e.pos}); "
-                       f"give a JSON object, e.g. {name}='{example}'") from None
+        raise EnvError(say("environment variable {name}: {key}: not valid JSON ({why} at character {pos}); give a "
+                           "JSON object, e.g. {name}='{example}'", name=name, key=key, why=e.msg, pos=e.pos,
+                           example=example)) from None
     except RecursionError:
-        raise EnvError(f"environment variable {name}: {key}: not valid JSON (nested too deeply)") from None
+        raise EnvError(say("environment variable {name}: {key}: not valid JSON (nested too deeply)", name=name,
+                           key=key)) from None
     except ValueError as e:            # NaN or Infinity, an integer of more digits than Python converts
-        raise EnvError(f"environment variable {name}: {key}: not valid JSON "
-                       f"({str(e).split(';', 1)[0]})") from None
+        raise EnvError(say("environment variable {name}: {key}: not valid JSON ({why})", name=name, key=key,
+                           why=str(e).split(';', 1)[0])) from None
     if not isinstance(value, dict):
-        raise EnvError(f"environment variable {name}: {key}: must be a JSON object, not {quoted(value)}; "
-                       f"e.g. {name}='{example}'")
+        raise EnvError(say("environment variable {name}: {key}: must be a JSON object, not {value}; e.g. "
+                           "{name}='{example}'", name=name, key=key, value=quoted(value), example=example))
     return value
 
 

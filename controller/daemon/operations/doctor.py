@@ -30,6 +30,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from controller.i18n import Say, say
+from controller.i18n.said import first_line
 from controller.i18n.translate import text
 
 from .config import DEFAULT_PATH, ConfigError, Settings, load_settings
@@ -104,9 +105,10 @@ def check_config(path: str) -> Result:
     try:
         load_settings(path, check_files=True)
     except ConfigError as e:
-        lines = str(e).splitlines()
-        first = say("{problem} (and {more} more)", problem=lines[0], more=len(lines) - 1) if len(lines) > 1 \
-            else lines[0]
+        error = e.args[0] if e.args else str(e)
+        more = len(str(error).splitlines()) - 1
+        first = say("{problem} (and {more} more)", problem=first_line(error), more=more) if more \
+            else first_line(error)
         return Result("config", "fail", first, say("fix the file as the message says; soccerboard "
                                                              "config --check {path} lists every problem",
                                                              path=path))
@@ -322,7 +324,7 @@ def check_broker(settings: Settings, spectators: str, timeout: float) -> list[Re
             secret = m.secret()
         except ConfigError as e:
             secret = None
-            out.append(Result("broker", "fail", str(e), fix_login))
+            out.append(Result("broker", "fail", e.args[0] if e.args else str(e), fix_login))
         if secret is not None or m.password_file is None:
             probe = _Probe(m.host, m.port, timeout, m.username, secret, tls=m.tls, settings=settings)
             try:
