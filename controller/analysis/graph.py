@@ -10,13 +10,16 @@ import json
 from html import escape
 from typing import Any
 
-from controller.i18n import Say
+from controller.i18n import N_, Say
 
 from . import words
 
 WIDTH, HEIGHT, PAD = 600, 160, 4
 COLOURS = {"blunder": "#e5484d", "mistake": "#f5a524", "inaccuracy": "#e2d34a"}
 DOT_RADIUS = {"blunder": 5, "mistake": 4, "inaccuracy": 3}
+# the graph's name for a screen reader: English in the markup, said by the page in its reader's language
+# (data-t-aria-label, from the catalogue's export)
+LABEL = N_("Red's chance of winning over the match (above the middle: red ahead); dots: marked decisions")
 
 
 def red_chance(d: dict[str, Any]) -> float:
@@ -47,8 +50,7 @@ def win_chance_svg(doc: dict[str, Any]) -> str:
     mid = y(0.5)
     return (f'<svg id="win-chance-graph" class="win-chance" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
             f'preserveAspectRatio="none" role="img" data-frames="{frames + 1}" data-width="{WIDTH}" '
-            f'data-pad="{PAD}" aria-label="Red\'s chance of winning over the match (above the middle: red '
-            f'ahead); dots: marked decisions">'
+            f'data-pad="{PAD}" aria-label="{escape(LABEL)}" data-t-aria-label="{escape(LABEL)}">'
             f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#1b2c5c" />'
             f'<rect x="0" y="0" width="{WIDTH}" height="{mid:.1f}" fill="#5c1b1b" />'
             f'<polygon points="{area}" fill="#ffffff" fill-opacity="0.12" />'

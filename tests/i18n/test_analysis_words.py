@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from html import unescape
+from pathlib import Path
 
 from controller.analysis.graph import replay_marks, win_chance_figure
 from controller.analysis.match import analysis_text
@@ -72,3 +73,14 @@ def test_the_graphs_caption_is_english_in_the_markup_and_said_for_the_page() -> 
         "Probabilità di vittoria della squadra rossa (livello di ricerca 3). Rosso: precisione 91.2% (1 imprecisione, "
         "0 errori, 0 errori gravi); Blu: precisione - (0 imprecisioni, 1 errore, 2 errori gravi)")
     assert html.count("data-t-said=") == 3      # the caption and each mark's dot title
+
+
+def test_the_graphs_name_for_screen_readers_is_english_and_said_by_the_page() -> None:
+    svg = win_chance_figure(DOC).split("<svg ")[1].split(">")[0]
+    label = unescape(svg.split(' aria-label="')[1].split('"')[0])
+    marked = unescape(svg.split(' data-t-aria-label="')[1].split('"')[0])
+    assert label == marked == ("Red's chance of winning over the match (above the middle: red ahead); dots: marked "
+                               "decisions")
+    page = json.loads((Path(__file__).parents[2] / "controller/web/static/i18n/it.json").read_text(encoding="utf-8"))
+    assert page[marked] == ("Probabilità di vittoria della squadra rossa lungo la partita (sopra la metà: in "
+                            "vantaggio il rosso); punti: decisioni segnate")
