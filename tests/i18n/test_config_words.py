@@ -85,3 +85,12 @@ def test_an_error_worded_otherwise_stays_pydantics_english() -> None:
     ratio["msg"] = "Input must not exceed 1"
     assert text(said_error(ratio), "it") == "Input must not exceed 1"
     assert text(said_error({"type": "no_such_type", "msg": "odd"}), "it") == "odd"
+
+
+def test_doctor_says_a_config_error_in_italian_and_keeps_it_english_in_json(tmp_path: Path) -> None:
+    path = _config(tmp_path, '[web]\nport = "x"\n[mqtt]\nkeepalive = 1\n')
+    done = soccerboard("--lang", "it", "doctor", "--config", path, env=ENGLISH)
+    assert done.stdout.startswith(f"FAIL  config   {path}: mqtt.keepalive = 1: Il valore deve essere maggiore o "
+                                  "uguale a 5 (e altri 1) -> ")
+    done = soccerboard("--lang", "it", "doctor", "--config", path, "--json", env=ENGLISH)
+    assert f"{path}: mqtt.keepalive = 1: Input should be greater than or equal to 5 (and 1 more)" in done.stdout
