@@ -1,209 +1,84 @@
 """Scenario lines (docs/board.md section 5): the physical inputs of a game, one JSON object a line.
 
 The same format is the daemon's journal. Parsing never raises anything but BadInput, whose message
-says what is wrong with the line.
+says what is wrong with the line. The models are controller/lines.py's; the parser adds what the game
+registry knows (the games a set-up may name, the lines and set-up keys of a game's own).
 """
 from __future__ import annotations
 
 import json
-import math
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
-from pydantic_core import PydanticCustomError
-
-from hal.board import square_index
+from pydantic import Field, TypeAdapter, ValidationError
 
 from .echo import quoted
+from .games import names, own_lines_and_keys
+from .lines import (
+    GAME_DEPTH,
+    NAME_LENGTH,
+    OPTIONS_DEPTH,
+    CardLine,
+    ClockLine,
+    CoreLine,
+    GameLine,
+    HandLine,
+    Input,
+    Lift,
+    Line,
+    Move,
+    Place,
+    PressLine,
+    RollLine,
+    Setup,
+    SetupClock,
+    Signal,
+    SpinLine,
+    TeamName,
+    Token,
+    _check_options,
+    one_of_games,
+)
 
-Token = Literal["red", "blue", "ball"]
-TeamName = Literal["red", "blue"]
+__all__ = [
+    "GAME_DEPTH",
+    "NAME_LENGTH",
+    "OPTIONS_DEPTH",
+    "TYPES",
+    "BadInput",
+    "CardLine",
+    "ClockLine",
+    "CoreLine",
+    "GameLine",
+    "HandLine",
+    "Input",
+    "Lift",
+    "Line",
+    "Move",
+    "Place",
+    "PressLine",
+    "RollLine",
+    "Setup",
+    "SetupClock",
+    "Signal",
+    "SpinLine",
+    "TeamName",
+    "Token",
+    "parse_line",
+    "parse_obj",
+]
 
 
 class BadInput(ValueError):
     """A line that is not a valid input; the message is the `detail` of its rejection."""
 
 
-NAME_LENGTH = 32
-"""The longest pawn id, phase or option name a line may give (the real ones are under 24 characters): every
-refusal that names one then quotes a short piece of text."""
-OPTIONS_DEPTH = 3       # {"shooting_die_faces": {"1": "goal"}} is the deepest a real option goes
-GAME_DEPTH = 4          # a game's own line or set-up key: {"models": [{"shirt": 1, ...}]} and no deeper
-
-
-def _square(v: str) -> str:
-    try:
-        square_index(v)
-    except ValueError:          # its sentence quotes the name whole: the refusal quotes it bounded instead
-        raise ValueError("not a square name (a1..h16)") from None
-    return v
-
-
-def _check_options(value: object, depth: int = 1, limit: int = OPTIONS_DEPTH, what: str = "options") -> None:
-    """Key names short, nesting shallow: the engine's refusals quote the names they refuse."""
-    if depth > limit and isinstance(value, dict | list):
-        raise ValueError(f"{what} nest at most {limit} levels deep")
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            if len(key) > NAME_LENGTH:
-                raise ValueError(f"{quoted(key)} is not a key name (at most {NAME_LENGTH} characters)")
-            _check_options(inner, depth + 1, limit, what)
-    elif isinstance(value, list):
-        for inner in value:
-            _check_options(inner, depth + 1, limit, what)
-
-
-class _Line(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-
-class SetupClock(_Line):
-    """Where the match clock stands at a set-up: the period (1, 2 halves; 3, 4 extra time) and the seconds
-    played in it."""
-    period: int = Field(ge=1, le=4, strict=True)
-    elapsed: float = Field(0.0, ge=0, allow_inf_nan=False)
-
-
 def registered_game(v: object) -> object:
-    """The games a set-up may name (`ruleset`) are those of the registry (none named: the game the referee was
-    started with); another name is refused as a choice outside a Literal is, listing them."""
-    from .games import names
-    known = names()
-    if v is None or (isinstance(v, str) and v in known):
-        return v
-    choices = [repr(name) for name in known]
-    listed = choices[0] if len(choices) == 1 else f"{', '.join(choices[:-1])} or {choices[-1]}"
-    raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": listed})
+    """A pydantic before-validator: `v` if it names a registered game (or is None), else refused, listing them."""
+    return one_of_games(v, names())
 
 
-class Setup(_Line):
-    type: Literal["setup"]
-    ruleset: Annotated[str | None, BeforeValidator(registered_game)] = None
-    turn: TeamName | None = None            # the team to roll in an explicit set-up, for a game whose set-up has one
-    formation: Literal["standard"] | None = None
-    kickoff: TeamName | None = None
-    pawns: dict[Annotated[str, Field(max_length=NAME_LENGTH)], str] | None = None
-    ball: str | None = None
-    offense: TeamName | None = None
-    phase: str = Field("offensive_set", max_length=NAME_LENGTH)
-    options: dict[str, Any] | None = None
-    clock: SetupClock | None = None
-    game: dict[str, Any] = Field(default_factory=dict)   # the set-up keys of a game's own (GameInfo.setup_keys):
-                                                         # the game reads them in new_game
-
-    @field_validator("options")
-    @classmethod
-    def _options(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
-        _check_options(v)
-        return v
-
-    @field_validator("ball")
-    @classmethod
-    def _ball(cls, v: str | None) -> str | None:
-        return None if v is None else _square(v)
-
-    @field_validator("pawns")
-    @classmethod
-    def _pawns(cls, v: dict[str, str] | None) -> dict[str, str] | None:
-        if v is not None:
-            for sq in v.values():
-                _square(sq)
-        return v
-
-
-class Lift(_Line):
-    type: Literal["lift"]
-    square: str
-    token: Token
-    _v = field_validator("square")(classmethod(lambda cls, v: _square(v)))
-
-
-class Place(_Line):
-    type: Literal["place"]
-    square: str
-    token: Token
-    _v = field_validator("square")(classmethod(lambda cls, v: _square(v)))
-
-
-class Move(_Line):
-    type: Literal["move"]
-    from_: str = Field(alias="from")
-    to: str
-    token: Token
-    _v = field_validator("from_", "to")(classmethod(lambda cls, v: _square(v)))
-
-
-class RollLine(_Line):
-    type: Literal["roll"]
-    die: TeamName
-    value: int = Field(ge=1, le=6, strict=True)
-
-
-class SpinLine(_Line):
-    type: Literal["spin"]
-    outcome: Literal["goal", "corner", "goal_kick"]
-
-
-class PressLine(_Line):
-    type: Literal["press"]
-    button: Literal["confirm", "decline", "pause", "resume", "undo",
-                    "done", "star_pass", "star_shoot", "star_steal", "substitution"]
-    team: TeamName | None = None            # who presses done, a star card or a substitution (a game with them)
-    pawn: str | None = Field(None, max_length=NAME_LENGTH)      # the pawn a substitution is for
-
-
-class CardLine(_Line):
-    """The referee card drawn after a fault, in a game that has them: a chance input like a die."""
-    type: Literal["card"]
-    card: Literal["red", "yellow", "blank"]
-
-
-class HandLine(_Line):
-    """A team's hand of star cards, in a game that has them, declared before the first kick-off (the engine judges
-    its size)."""
-    type: Literal["hand"]
-    team: TeamName
-    cards: list[Literal["pass", "shoot", "steal"]] = Field(max_length=64)
-
-
-class ClockLine(_Line):
-    type: Literal["clock"]
-    advance: float = Field(ge=0)
-
-    @field_validator("advance")
-    @classmethod
-    def _finite(cls, v: float) -> float:
-        if not math.isfinite(v):
-            raise ValueError("must be a finite number of seconds")
-        return v
-
-
-@dataclass(frozen=True)
-class GameLine:
-    """A line of a game's own (a type its GameInfo.lines declares): `fields` is the whole JSON object, type
-    included, bounded in depth like options; the game checks it in its ruleset's action_for. `core_error`: what
-    the core's own form of that type said of it, for a game that does not declare the type (a `move` line that
-    is not a token's move)."""
-    type: str
-    fields: dict[str, Any]
-    core_error: str | None = None
-
-
-CoreLine = Setup | Lift | Place | Move | RollLine | SpinLine | PressLine | ClockLine | CardLine | HandLine
-Line = CoreLine | GameLine
-# the inputs that move no token (dice, spins, buttons, cards, time, a game's own lines): each ruleset turns them
-# into its actions
-Signal = RollLine | SpinLine | PressLine | ClockLine | CardLine | HandLine | GameLine
-Input = Line
 _ADAPTER: TypeAdapter[CoreLine] = TypeAdapter(Annotated[CoreLine, Field(discriminator="type")])
 TYPES = ("setup", "lift", "place", "move", "roll", "spin", "press", "clock", "card", "hand")
-
-
-def _games_own() -> tuple[frozenset[str], frozenset[str]]:
-    """The line types and set-up keys the registered games declare as their own."""
-    from .games import own_lines_and_keys
-    return own_lines_and_keys()
 
 
 def parse_line(text: str) -> Line | None:
@@ -236,7 +111,7 @@ def parse_obj(data: object) -> Line:
     if not isinstance(data, dict):
         raise BadInput("a line must be a JSON object")
     kind = data.get("type")
-    own_lines, own_keys = _games_own()
+    own_lines, own_keys = own_lines_and_keys()
     if not isinstance(kind, str) or (kind not in TYPES and kind not in own_lines):
         more = ", or a line of a game's own (docs/games.md)" if own_lines - set(TYPES) else ""
         raise BadInput(f"unknown line type {quoted(kind)}; expected one of {', '.join(TYPES)}{more}")
@@ -245,7 +120,7 @@ def parse_obj(data: object) -> Line:
     if kind == "setup":
         data = _setup_with_game_keys(data, own_keys)
     try:
-        return _ADAPTER.validate_python(data)
+        return _ADAPTER.validate_python(data, context={"games": names()})
     except ValidationError as e:
         err = e.errors()[0]
         loc = ".".join(_loc_part(p) for p in err["loc"][1:]) or "line"

@@ -9,7 +9,7 @@ have (`CallsMinorFouls`, `TeamLines`, `LitTurn`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 from hal.board import N_SQUARES
@@ -17,8 +17,17 @@ from hal.board import N_SQUARES
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from .scenario import Setup, Signal
-    from .story import Sentences
+    from .lines import Setup, Signal
+
+
+@dataclass(frozen=True)
+class Sentences:
+    """A game's words for its events: a sentence per event name, the events its match story tells (console,
+    report timeline, `replay --format text`; the rest, every die roll, is in the JSON outputs and on the
+    page) and those `--quiet` keeps. A game's `GameInfo.sentences` makes one."""
+    say: Mapping[str, Callable[[dict[str, Any]], str]]
+    told: frozenset[str] = field(default_factory=frozenset)
+    quiet: frozenset[str] = field(default_factory=frozenset)
 
 
 class Illegal(Exception):

@@ -22,24 +22,13 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from . import games
 from .i18n import N_, Say, say
 from .i18n.translate import text
-
-
-@dataclass(frozen=True)
-class Sentences:
-    """A game's words for its events: a sentence per event name, the events its match story tells (console,
-    report timeline, `replay --format text`; the rest, every die roll, is in the JSON outputs and on the
-    page) and those `--quiet` keeps. A game's `GameInfo.sentences` makes one."""
-    say: Mapping[str, Callable[[dict[str, Any]], str]]
-    told: frozenset[str] = field(default_factory=frozenset)
-    quiet: frozenset[str] = field(default_factory=frozenset)
-
+from .seam import Sentences
 
 _ORDINAL_HALF = {1: N_("first half"), 2: N_("second half"), 3: N_("first half of extra time"),
                  4: N_("second half of extra time")}

@@ -27,7 +27,8 @@ GAME = GameInfo(name={name!r}, title="Made Up", package=__name__, make_ruleset=_
 TALKING_GAME = PLAIN_GAME.replace("make_ruleset=_ruleset)", "make_ruleset=_ruleset, sentences=_sentences)").replace(
     "\nGAME = ", """
 def _sentences():
-    from controller.story import Sentences, team
+    from controller.seam import Sentences
+    from controller.story import team
     return Sentences(say={{"foo_happened": lambda e: f"{{team(e.get('team'))}} foos on {{e.get('square')}}",
                           "goal": lambda e: f"Point for {{team(e.get('team'))}}"}},
                      told=frozenset({{"foo_happened", "goal"}}), quiet=frozenset({{"goal"}}))

@@ -9,7 +9,7 @@ from controller.seam import GameInfo, Ruleset
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from controller.story import Sentences
+    from controller.seam import Sentences
 
 LINES = ("roster", "kick_off", "move", "end_phase", "pass", "header", "shoot", "gk_exit", "intercept", "claim",
          "ball", "throw_in", "play_out", "substitute", "keeper", "dispute", "decline")

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from controller.i18n import N_, Say, say
+from controller.seam import Sentences
 from controller.soccer_sentences import SOCCER_SAY
-from controller.story import Sentences, score, team, words
+from controller.story import score, team, words
 
 from .areas import area_words
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from controller.i18n import say
+from controller.seam import Sentences
 from controller.soccer_sentences import SOCCER_SAY
-from controller.story import Sentences, on, pawn_name, pawn_or_team, team, words
+from controller.story import on, pawn_name, pawn_or_team, team, words
 
 
 def _substitution(e: dict[str, Any]) -> str:

@@ -9,7 +9,7 @@ from controller.seam import GameInfo, Ruleset
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from controller.story import Sentences
+    from controller.seam import Sentences
 
 
 def _ruleset(options: Mapping[str, Any] | None) -> Ruleset:

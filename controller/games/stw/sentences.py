@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from controller.i18n import N_, say
+from controller.seam import Sentences
 from controller.soccer_sentences import SOCCER_SAY
-from controller.story import Sentences, on, pawn_name, pawn_or_team, period_name, score, team, words
+from controller.story import on, pawn_name, pawn_or_team, period_name, score, team, words
 
 # the phases and the inputs awaited, as the console's status line says them (story.words)
 WORDS = (N_("roll off"), N_("kick off"), N_("offensive set"), N_("ball play"), N_("capture"), N_("answer"),
