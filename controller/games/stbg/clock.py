@@ -12,10 +12,10 @@ from .flow import end_period, end_turn
 from .state import OVER, Phase
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
 
 
-def period_length(game: Game) -> float:
+def period_length(game: Match) -> float:
     return game.options.half_minutes * 60.0
 
 
@@ -30,7 +30,7 @@ def due_in(clock: Mapping[str, Any]) -> float | None:
     return max(min(dues), 0.0) if dues else None
 
 
-def tick(game: Game, seconds: float) -> None:
+def tick(game: Match, seconds: float) -> None:
     """Time passes: the match clock runs from a period's first roll (or star card); the turn clock in turns
     only (S22; a kick-off's turn passes like any other); a period whose time is up ends at once in play, or
     once a battle, a card, a chance or a set-up that started before is completed."""

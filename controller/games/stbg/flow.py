@@ -16,17 +16,17 @@ from .reach import pawn_at
 from .state import Phase, Turn
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
 
 
 # ----- turns ---------------------------------------------------------------------------------------
-def end_turn(game: Game, reason: str) -> None:
+def end_turn(game: Match, reason: str) -> None:
     st = game.state
     game.emit("turn_end", team=TEAMS[st.turn], reason=reason)
     start_turn(game, other(st.turn))
 
 
-def start_turn(game: Game, team: int, kind: str = Turn.OPEN) -> None:
+def start_turn(game: Match, team: int, kind: str = Turn.OPEN) -> None:
     """The team's turn starts (S22 the turn clock with it); an ordinary turn is skipped once for each
     substitution the team made (S12, S25), a set piece's never."""
     st = game.state
@@ -52,13 +52,13 @@ def start_turn(game: Game, team: int, kind: str = Turn.OPEN) -> None:
 
 
 # ----- set-ups -------------------------------------------------------------------------------------
-def start_setup(game: Game, phase: Phase, first: int) -> None:
+def start_setup(game: Match, phase: Phase, first: int) -> None:
     st = game.state
     st.phase, st.turn, st.done = phase, first, [False, False]
     st.rolled, st.points, st.star, st.kicked, st.stealer = False, 0, "", False, -1
 
 
-def find_holder(game: Game) -> None:
+def find_holder(game: Match) -> None:
     """The set-up's attacking pawn on the ball holds it (a free kick's holder is settled when it is taken)."""
     st = game.state
     if st.phase != Phase.FREE_KICK_SETUP:
@@ -66,7 +66,7 @@ def find_holder(game: Game) -> None:
         st.holder = pawn_at(st, team, st.ball)
 
 
-def lay_out_formation(game: Game, kickoff: int) -> None:
+def lay_out_formation(game: Match, kickoff: int) -> None:
     """The standard formation for the pawns on the board, p1 in goal, the ball on the kick-off team's
     d-file middle square."""
     st = game.state
@@ -78,7 +78,7 @@ def lay_out_formation(game: Game, kickoff: int) -> None:
     st.holder = pawn_at(st, kickoff, st.ball)
 
 
-def kickoff_setup(game: Game) -> None:
+def kickoff_setup(game: Match) -> None:
     """After a goal or at half time: a free re-placement (S18), the kick-off team first, then the other, each
     pressing done once its pawns stand as the set-up rules say; the pieces stay where they are until then."""
     st = game.state
@@ -87,7 +87,7 @@ def kickoff_setup(game: Game) -> None:
 
 
 # ----- the end of a period -------------------------------------------------------------------------
-def end_period(game: Game) -> None:
+def end_period(game: Match) -> None:
     st = game.state
     st.time_up, st.clock_running = False, False
     if st.period == 1:

@@ -12,10 +12,10 @@ from .stars import pass_targets, shoot_targets, stealers, why_not
 from .state import SETUPS, Phase, Turn
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
 
 
-def pawn_moves(game: Game, first_only: bool = False, pawn: int = -1) -> dict[int, int]:
+def pawn_moves(game: Match, first_only: bool = False, pawn: int = -1) -> dict[int, int]:
     """Pawn -> mask of squares it may be moved to now."""
     st = game.state
     out: dict[int, int] = {}
@@ -59,7 +59,7 @@ def pawn_moves(game: Game, first_only: bool = False, pawn: int = -1) -> dict[int
     return out
 
 
-def ball_moves(game: Game) -> int:
+def ball_moves(game: Match) -> int:
     """Squares the ball may be kicked or put on now."""
     st = game.state
     team = st.turn
@@ -85,7 +85,7 @@ def ball_moves(game: Game) -> int:
     return m
 
 
-def may_press_done(game: Game) -> bool:
+def may_press_done(game: Match) -> bool:
     st = game.state
     if st.phase in SETUPS:
         return not setup_todo(game, st.turn)
@@ -96,7 +96,7 @@ def may_press_done(game: Game) -> bool:
     return not (st.kind in (Turn.FREE_KICK, Turn.CORNER) and not st.kicked and ball_moves(game))
 
 
-def actions(game: Game) -> list[Action]:
+def actions(game: Match) -> list[Action]:
     st = game.state
     out: list[Action] = []
     if st.phase in (Phase.PLAY, *SETUPS):

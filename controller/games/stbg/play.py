@@ -16,10 +16,10 @@ from .stars import carry_out, steal_step
 from .state import BOTH_ROLL, SETUPS, Phase, Turn
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
 
 
-def roll(game: Game, team: int, value: int) -> None:
+def roll(game: Match, team: int, value: int) -> None:
     st = game.state
     if st.phase in BOTH_ROLL:
         return restarts.both_roll(game, team, value)
@@ -46,7 +46,7 @@ def roll(game: Game, team: int, value: int) -> None:
         game.emit("clock_started", period=st.period)
 
 
-def step(game: Game, pawn: int, to: int) -> None:
+def step(game: Match, pawn: int, to: int) -> None:
     st = game.state
     if st.phase in SETUPS:
         return restarts.place_pawn(game, pawn, to)
@@ -87,7 +87,7 @@ def step(game: Game, pawn: int, to: int) -> None:
         st.holder, st.barred = pawn, -1
 
 
-def _dribble(game: Game, pawn: int, to: int) -> None:
+def _dribble(game: Match, pawn: int, to: int) -> None:
     st = game.state
     team = team_of(pawn)
     if st.kind in (Turn.FREE_KICK, Turn.CORNER) and not st.kicked:
@@ -114,7 +114,7 @@ def _dribble(game: Game, pawn: int, to: int) -> None:
         restarts.start_chance(game, team, to, entry)
 
 
-def kick(game: Game, to: int) -> None:
+def kick(game: Match, to: int) -> None:
     st = game.state
     if st.phase in SETUPS:
         return restarts.place_ball(game, to)
@@ -159,7 +159,7 @@ def kick(game: Game, to: int) -> None:
     _land(game, team, h, to, what, between[-1] if between else st.ball)
 
 
-def _why_not(game: Game, team: int, between: list[int], to: int) -> Illegal:
+def _why_not(game: Match, team: int, between: list[int], to: int) -> Illegal:
     st = game.state
     opp = team_mask(st, other(team))
     own = team_mask(st, team)
@@ -178,7 +178,7 @@ def _why_not(game: Game, team: int, between: list[int], to: int) -> Illegal:
     return Illegal("not_expected", say("the ball may not end on {to}", to=name(to)))
 
 
-def _land(game: Game, team: int, kicker: int, to: int, what: str, entry: int) -> None:
+def _land(game: Match, team: int, kicker: int, to: int, what: str, entry: int) -> None:
     """The ball arrives: loose, with a team-mate, with an opponent (the turn ends) or in the goal area."""
     st = game.state
     frm = st.ball
@@ -200,7 +200,7 @@ def _land(game: Game, team: int, kicker: int, to: int, what: str, entry: int) ->
         restarts.start_chance(game, team, to, entry)
 
 
-def done(game: Game, team: int) -> None:
+def done(game: Match, team: int) -> None:
     st = game.state
     if st.phase in SETUPS:
         return restarts.setup_done(game, team)
@@ -224,12 +224,12 @@ def done(game: Game, team: int) -> None:
     end_turn(game, "done")
 
 
-def _any_kick(game: Game) -> bool:
+def _any_kick(game: Match) -> bool:
     st = game.state
     return st.holder >= 0 and bool(kick_ends(st, st.turn, st.ball, st.points))
 
 
-def _in_turn(game: Game, pawn: int) -> None:
+def _in_turn(game: Match, pawn: int) -> None:
     st = game.state
     if st.phase != Phase.PLAY:
         raise Illegal("not_expected", say("no pawn moves now (phase {phase})", phase=st.phase))

@@ -33,11 +33,11 @@ from .reach import KING_BALL, NEIGHBOURS, clash_mask, on_board_count, pawn_at, p
 from .state import Phase, Turn
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
 
 
 # ----- rolls both teams make ------------------------------------------------------------------------
-def both_roll(game: Game, team: int, value: int) -> None:
+def both_roll(game: Match, team: int, value: int) -> None:
     """A battle, a chance or the roll-off: one roll from each team's die, in either order (S16, S34)."""
     st = game.state
     if st.dice[team]:
@@ -58,7 +58,7 @@ def both_roll(game: Game, team: int, value: int) -> None:
         _chance(game)
 
 
-def _roll_off(game: Game) -> None:
+def _roll_off(game: Match) -> None:
     st = game.state
     red, blue = st.dice
     st.dice = [0, 0]
@@ -72,7 +72,7 @@ def _roll_off(game: Game) -> None:
     start_turn(game, winner, Turn.KICK_OFF)
 
 
-def start_battle(game: Game, challenger: int) -> None:
+def start_battle(game: Match, challenger: int) -> None:
     st = game.state
     st.challenger = challenger
     game.emit("battle", pawn=PAWN_IDS[challenger], holder=PAWN_IDS[st.holder], square=name(st.ball))
@@ -80,7 +80,7 @@ def start_battle(game: Game, challenger: int) -> None:
     st.phase, st.dice, st.points = Phase.BATTLE, [0, 0], 0
 
 
-def _battle(game: Game) -> None:
+def _battle(game: Match) -> None:
     """The higher roll takes the ball and its team has a new turn; equal rolls: the challenger's fault."""
     st = game.state
     c = st.challenger
@@ -96,7 +96,7 @@ def _battle(game: Game) -> None:
     start_turn(game, winner)
 
 
-def _fault(game: Game, fouler: int) -> None:
+def _fault(game: Match, fouler: int) -> None:
     st = game.state
     team = team_of(fouler)
     st.fouler, st.attack = fouler, other(team)
@@ -107,7 +107,7 @@ def _fault(game: Game, fouler: int) -> None:
 
 
 # ----- referee cards and substitutions ---------------------------------------------------------------------
-def deck_left(game: Game, kind: str) -> int:
+def deck_left(game: Match, kind: str) -> int:
     """Referee cards of a kind in the pile: the deck less the yellows kept by players still on the board."""
     st = game.state
     n = game.options.referee_cards[kind]
@@ -116,7 +116,7 @@ def deck_left(game: Game, kind: str) -> int:
     return n
 
 
-def card(game: Game, kind: str) -> None:
+def card(game: Match, kind: str) -> None:
     st = game.state
     if st.phase != Phase.CARD:
         raise Illegal("card_not_allowed", say("no fault is waiting for a referee card"))
@@ -149,7 +149,7 @@ def card(game: Game, kind: str) -> None:
         st.placed_other = False
 
 
-def _send_off(game: Game, pawn: int) -> None:
+def _send_off(game: Match, pawn: int) -> None:
     st = game.state
     st.sent_off[pawn] = True
     st.standing[pawn] = st.sq[pawn]                   # off the pitch, still on its square until lifted
@@ -161,7 +161,7 @@ def _send_off(game: Game, pawn: int) -> None:
         st.phase = Phase.ABANDONED
 
 
-def leave(game: Game, pawn: int) -> None:
+def leave(game: Match, pawn: int) -> None:
     """A sent-off pawn lifted off the board (BOARD.md: pawns that leave the board are lifted, not placed)."""
     st = game.state
     if st.standing[pawn] < 0:
@@ -169,7 +169,7 @@ def leave(game: Game, pawn: int) -> None:
     st.standing[pawn] = -1
 
 
-def substitution(game: Game, pawn: int) -> None:
+def substitution(game: Match, pawn: int) -> None:
     st = game.state
     team = team_of(pawn)
     if st.sub_pawn[team] != pawn or st.yellow[pawn] != 1 or st.sent_off[pawn]:
@@ -186,7 +186,7 @@ def substitution(game: Game, pawn: int) -> None:
 
 
 # ----- scoring chances ------------------------------------------------------------------------------------
-def start_chance(game: Game, team: int, square: int, entry: int) -> None:
+def start_chance(game: Match, team: int, square: int, entry: int) -> None:
     """The ball entered the opponents' goal area: both roll, or a goal at once with nobody in it."""
     st = game.state
     defend = other(team)
@@ -199,7 +199,7 @@ def start_chance(game: Game, team: int, square: int, entry: int) -> None:
     st.phase, st.dice = Phase.CHANCE, [0, 0]
 
 
-def _chance(game: Game) -> None:
+def _chance(game: Match) -> None:
     st = game.state
     a, d = st.dice[st.attack], st.dice[other(st.attack)]
     st.dice = [0, 0]
@@ -214,7 +214,7 @@ def _chance(game: Game) -> None:
     start_setup(game, Phase.CORNER_SETUP, st.attack)
 
 
-def _goal(game: Game, team: int) -> None:
+def _goal(game: Match, team: int) -> None:
     st = game.state
     st.score[team] += 1
     st.holder = -1
@@ -225,7 +225,7 @@ def _goal(game: Game, team: int) -> None:
     kickoff_setup(game)
 
 
-def _save(game: Game) -> None:
+def _save(game: Match) -> None:
     st = game.state
     defend = other(st.attack)
     keeper = pawns_in(st, defend, GOAL_AREA[defend])[0]
@@ -238,7 +238,7 @@ def _save(game: Game) -> None:
 
 
 # ----- set-ups ---------------------------------------------------------------------------------------------
-def nearest_outside(game: Game, pawn: int, area: int) -> int:
+def nearest_outside(game: Match, pawn: int, area: int) -> int:
     """The nearest squares outside an area (king distance) free of the pawn's team-mates (S19)."""
     st = game.state
     free = ALL & ~area & ~clash_mask(st, pawn)
@@ -249,7 +249,7 @@ def nearest_outside(game: Game, pawn: int, area: int) -> int:
     return 0
 
 
-def allowed_places(game: Game, pawn: int) -> int:
+def allowed_places(game: Match, pawn: int) -> int:
     """Where the set-up lets this pawn be put down now (S20): a mask, 0 when it may not move."""
     st = game.state
     team = team_of(pawn)
@@ -282,7 +282,7 @@ def _ring(square: int, radius: int) -> int:
     return KING_BALL[radius][square]
 
 
-def exclusion_zone(game: Game) -> int:
+def exclusion_zone(game: Match) -> int:
     """The squares the defending team may not stand on now: the corner's 2-square ring (radius 1 around
     the ball: king distance under 2), nothing else."""
     st = game.state
@@ -293,7 +293,7 @@ def exclusion_zone(game: Game) -> int:
     return 0
 
 
-def place_pawn(game: Game, pawn: int, to: int) -> None:
+def place_pawn(game: Match, pawn: int, to: int) -> None:
     st = game.state
     if st.sq[pawn] < 0:
         raise Illegal("no_token", say("{pawn} is not on the board", pawn=PAWN_IDS[pawn]))
@@ -308,7 +308,7 @@ def place_pawn(game: Game, pawn: int, to: int) -> None:
     find_holder(game)
 
 
-def ball_places(game: Game) -> int:
+def ball_places(game: Match) -> int:
     """Where the team setting up may put the ball: the kick-off's middle square, the corner, the spot."""
     st = game.state
     team = st.turn
@@ -321,7 +321,7 @@ def ball_places(game: Game) -> int:
     return 0
 
 
-def place_ball(game: Game, to: int) -> None:
+def place_ball(game: Match, to: int) -> None:
     st = game.state
     if not ball_places(game) >> to & 1:
         raise Illegal("placement", say("the ball may not be put on {to} at this set-up", to=name(to)))
@@ -343,7 +343,7 @@ def _named(p: int) -> str:
     return named_pawn(PAWN_IDS[p])
 
 
-def setup_needs(game: Game, team: int) -> list[Need]:
+def setup_needs(game: Match, team: int) -> list[Need]:
     """What the team's set-up still needs before `done` is accepted; empty when it may press it."""
     st = game.state
     needs: list[Need] = []
@@ -395,12 +395,12 @@ def setup_needs(game: Game, team: int) -> list[Need]:
     return needs
 
 
-def setup_todo(game: Game, team: int) -> list[Say]:
+def setup_todo(game: Match, team: int) -> list[Say]:
     """The set-up's needs in words (the snapshot's `setup.todo`, the refusal of an early `done`)."""
     return [n.text for n in setup_needs(game, team)]
 
 
-def setup_done(game: Game, team: int) -> None:
+def setup_done(game: Match, team: int) -> None:
     st = game.state
     if team != st.turn:
         raise Illegal("not_your_turn", say("{turn} sets up now", turn=Say(TEAMS[st.turn])))

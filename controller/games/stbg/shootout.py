@@ -17,10 +17,10 @@ from .board import other
 from .state import Phase
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
 
 
-def start(game: Game) -> None:
+def start(game: Match) -> None:
     """Full time on a draw, with the option: the order is rolled for."""
     st = game.state
     game.emit("shootout", score={"red": st.score[0], "blue": st.score[1]})
@@ -28,7 +28,7 @@ def start(game: Game) -> None:
     st.shootout, st.shootout_taken = [0, 0], [0, 0]
 
 
-def order(game: Game) -> None:
+def order(game: Match) -> None:
     """Both have rolled for the order: the higher shoots first; a tie is rolled again."""
     st = game.state
     red, blue = st.dice
@@ -41,7 +41,7 @@ def order(game: Game) -> None:
     st.phase, st.attack = Phase.SHOOTOUT, first
 
 
-def kick(game: Game) -> None:
+def kick(game: Match) -> None:
     """Both have rolled for a kick: the shooter's higher roll scores."""
     st = game.state
     team = st.attack
@@ -58,13 +58,13 @@ def kick(game: Game) -> None:
     st.attack = other(team)
 
 
-def decided(game: Game) -> bool:
+def decided(game: Match) -> bool:
     """`shootout_kicks` each, stopping once one side cannot catch up; then one each until one leads."""
     st = game.state
     return tally.decided(st.shootout_taken, st.shootout, game.options.shootout_kicks)
 
 
-def final_whistle(game: Game) -> None:
+def final_whistle(game: Match) -> None:
     st = game.state
     a, b = st.shootout
     st.phase, st.attack = Phase.FULL_TIME, -1

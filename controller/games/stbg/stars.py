@@ -15,11 +15,11 @@ from .restarts import start_chance
 from .state import SET_PIECE_TURNS, Phase
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
     from .state import State
 
 
-def declare_hand(game: Game, team: int, cards: tuple[str, ...]) -> None:
+def declare_hand(game: Match, team: int, cards: tuple[str, ...]) -> None:
     st = game.state
     deck = game.options.star_cards
     if st.started:
@@ -39,7 +39,7 @@ def declare_hand(game: Game, team: int, cards: tuple[str, ...]) -> None:
     game.emit("hand_declared", team=TEAMS[team], cards={k: counts[i] for i, k in enumerate(KINDS)})
 
 
-def cards_left(game: Game, team: int, kind: str) -> int:
+def cards_left(game: Match, team: int, kind: str) -> int:
     """Star cards of a kind the team may still play (an undeclared hand: 6 in all, no kind over the deck)."""
     st = game.state
     i = KINDS.index(kind)
@@ -89,7 +89,7 @@ def stealers(st: State, team: int) -> list[int]:
     return nearest_to_ball(st, team)
 
 
-def why_not(game: Game, team: int, kind: str) -> str | None:
+def why_not(game: Match, team: int, kind: str) -> str | None:
     """Why the team may not play this star card now, or None."""
     st = game.state
     if st.phase != Phase.PLAY:
@@ -115,7 +115,7 @@ def why_not(game: Game, team: int, kind: str) -> str | None:
     return None
 
 
-def play(game: Game, team: int, kind: str) -> None:
+def play(game: Match, team: int, kind: str) -> None:
     st = game.state
     why = why_not(game, team, kind)
     if why is not None:
@@ -131,7 +131,7 @@ def play(game: Game, team: int, kind: str) -> None:
         _take(game, on_ball[0])
 
 
-def carry_out(game: Game, to: int) -> None:
+def carry_out(game: Match, to: int) -> None:
     """The ball put down after a Pass or Shoot card: a pass ends the turn, a shot is a chance."""
     st = game.state
     team = st.turn
@@ -153,7 +153,7 @@ def carry_out(game: Game, to: int) -> None:
     end_turn(game, "star")
 
 
-def steal_step(game: Game, pawn: int, to: int) -> None:
+def steal_step(game: Match, pawn: int, to: int) -> None:
     """The nearest player put on the ball takes it; the team then rolls and moves the ball off first."""
     st = game.state
     if to != st.ball:
@@ -166,6 +166,6 @@ def steal_step(game: Game, pawn: int, to: int) -> None:
     _take(game, pawn)
 
 
-def _take(game: Game, pawn: int) -> None:
+def _take(game: Match, pawn: int) -> None:
     st = game.state
     st.holder, st.barred, st.stealer, st.star = pawn, -1, pawn, ""

@@ -15,12 +15,12 @@ from .restarts import allowed_places, setup_needs
 from .state import BOTH_ROLL, OVER, SETUPS, Phase, Turn
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
 
 MUST_KICK = (Turn.KICK_OFF, Turn.FREE_KICK, Turn.CORNER)       # the turn's first ball action is a kick
 
 
-def goalie_shift(game: Game, pawn: int = -1) -> int:
+def goalie_shift(game: Match, pawn: int = -1) -> int:
     """The free square of the goal area of the acting team's goalie (moving there costs nothing); `pawn` >= 0:
     only if it is that goalie."""
     st = game.state
@@ -33,7 +33,7 @@ def goalie_shift(game: Game, pawn: int = -1) -> int:
     return out
 
 
-def pawn_targets(game: Game, pawn: int) -> int:
+def pawn_targets(game: Match, pawn: int) -> int:
     """Where a lifted pawn may be put now: the squares it reaches with the points left (the goalie's free shift
     too), or where a set-up lets it be placed; 0 for a pawn of the team not acting."""
     if team_of(pawn) != game.state.turn:
@@ -41,7 +41,7 @@ def pawn_targets(game: Game, pawn: int) -> int:
     return legal.pawn_moves(game, pawn=pawn).get(pawn, 0) | goalie_shift(game, pawn)
 
 
-def kick_pending(game: Game) -> bool:
+def kick_pending(game: Match) -> bool:
     """The turn must play the ball before anything else: a kick-off pass, a goal kick, a free kick or corner
     not taken yet, a Pass or Shoot card, a stealer that must move the ball off its square (S23)."""
     st = game.state
@@ -54,7 +54,7 @@ def kick_pending(game: Game) -> bool:
     return st.kind == Turn.GOAL_KICK or (st.kind in MUST_KICK and not st.kicked) or st.stealer >= 0
 
 
-def led_view(game: Game) -> LedView:
+def led_view(game: Match) -> LedView:
     """The turn clock is the move clock; the points left show while a rolled turn spends them."""
     st = game.state
     ph = st.phase
@@ -71,14 +71,14 @@ def led_view(game: Game) -> LedView:
                    st.now, False, GOAL_LINE_RANK, to_act, kick_pending(game), ph == Phase.PLAY and holding, points)
 
 
-def _attacking(game: Game) -> int:
+def _attacking(game: Match) -> int:
     st = game.state
     if st.holder >= 0:
         return team_of(st.holder)
     return st.turn if st.phase == Phase.PLAY else -1
 
 
-def offside_line(game: Game) -> tuple[int, int] | None:
+def offside_line(game: Match) -> tuple[int, int] | None:
     """(defending team, rank of its last player outside its goal area; the goal line when none, S30)."""
     team = _attacking(game)
     if team < 0:
@@ -92,7 +92,7 @@ def offside_line(game: Game) -> tuple[int, int] | None:
     return defend, max(ranks) if defend == 1 else min(ranks)
 
 
-def offside_positions(game: Game) -> int:
+def offside_positions(game: Match) -> int:
     line = offside_line(game)
     if line is None:
         return 0
@@ -108,7 +108,7 @@ def offside_positions(game: Game) -> int:
     return out
 
 
-def restart_fixes(game: Game) -> list[Fix]:
+def restart_fixes(game: Match) -> list[Fix]:
     """What the team setting up still needs, one Fix per token: the ball to its squares, a pawn to move (to the
     squares the set-up allows it), a square to fill (kind `fill`, square -1: any pawn of the team may go)."""
     st = game.state
