@@ -16,6 +16,7 @@ from pydantic_core import PydanticCustomError
 from hal.board import square_index
 
 from .echo import quoted
+from .i18n import N_, Say, say
 
 Token = Literal["red", "blue", "ball"]
 TeamName = Literal["red", "blue"]
@@ -32,18 +33,22 @@ def _square(v: str) -> str:
     try:
         square_index(v)
     except ValueError:          # its sentence quotes the name whole: the refusal quotes it bounded instead
-        raise ValueError("not a square name (a1..h16)") from None
+        raise ValueError(say("not a square name (a1..h16)")) from None
     return v
 
 
-def _check_options(value: object, depth: int = 1, limit: int = OPTIONS_DEPTH, what: str = "options") -> None:
+OPTIONS = N_("options")
+
+
+def _check_options(value: object, depth: int = 1, limit: int = OPTIONS_DEPTH, what: Say = OPTIONS) -> None:
     """Key names short, nesting shallow: the engine's refusals quote the names they refuse."""
     if depth > limit and isinstance(value, dict | list):
-        raise ValueError(f"{what} nest at most {limit} levels deep")
+        raise ValueError(say("{what} nest at most {limit} levels deep", what=what, limit=limit))
     if isinstance(value, dict):
         for key, inner in value.items():
             if len(key) > NAME_LENGTH:
-                raise ValueError(f"{quoted(key)} is not a key name (at most {NAME_LENGTH} characters)")
+                raise ValueError(say("{key} is not a key name (at most {length} characters)", key=quoted(key),
+                                     length=NAME_LENGTH))
             _check_options(inner, depth + 1, limit, what)
     elif isinstance(value, list):
         for inner in value:
@@ -177,7 +182,7 @@ class ClockLine(_Line):
     @classmethod
     def _finite(cls, v: float) -> float:
         if not math.isfinite(v):
-            raise ValueError("must be a finite number of seconds")
+            raise ValueError(say("must be a finite number of seconds"))
         return v
 
 

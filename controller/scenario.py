@@ -13,6 +13,8 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from .echo import quoted
 from .games import names, own_lines_and_keys
+from .i18n import N_, Say, say
+from .i18n.pydantic_words import said_error
 from .lines import (
     GAME_DEPTH,
     NAME_LENGTH,
@@ -69,7 +71,12 @@ __all__ = [
 
 
 class BadInput(ValueError):
-    """A line that is not a valid input; the message is the `detail` of its rejection."""
+    """A line that is not a valid input; the message (a said sentence, `sentence`) is the `detail` of its
+    rejection."""
+
+    @property
+    def sentence(self) -> Say | str:
+        return self.args[0] if len(self.args) == 1 and isinstance(self.args[0], Say) else str(self)
 
 
 def registered_game(v: object) -> object:
@@ -89,17 +96,18 @@ def parse_line(text: str) -> Line | None:
     try:
         data = json.loads(stripped, parse_constant=_not_json)
     except json.JSONDecodeError as e:
-        raise BadInput(f"not valid JSON: {e.msg}") from None
+        raise BadInput(say("not valid JSON: {reason}", reason=e.msg)) from None
     except RecursionError:
-        raise BadInput("not valid JSON: nested too deeply") from None
+        raise BadInput(say("not valid JSON: nested too deeply")) from None
     except ValueError as e:     # NaN or Infinity, or an integer of more digits than Python converts
-        raise BadInput(f"not valid JSON: {_short(str(e))}") from None
+        reason = e.args[0] if len(e.args) == 1 and isinstance(e.args[0], Say) else _short(str(e))
+        raise BadInput(say("not valid JSON: {reason}", reason=reason)) from None
     return parse_obj(data)
 
 
 def _not_json(name: str) -> object:
     """NaN, Infinity and -Infinity are JavaScript, not JSON: no scenario value is one."""
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(say("{name} is not a JSON number", name=name))
 
 
 def _short(message: str) -> str:
@@ -109,12 +117,15 @@ def _short(message: str) -> str:
 
 def parse_obj(data: object) -> Line:
     if not isinstance(data, dict):
-        raise BadInput("a line must be a JSON object")
+        raise BadInput(say("a line must be a JSON object"))
     kind = data.get("type")
     own_lines, own_keys = own_lines_and_keys()
     if not isinstance(kind, str) or (kind not in TYPES and kind not in own_lines):
-        more = ", or a line of a game's own (docs/games.md)" if own_lines - set(TYPES) else ""
-        raise BadInput(f"unknown line type {quoted(kind)}; expected one of {', '.join(TYPES)}{more}")
+        if own_lines - set(TYPES):
+            raise BadInput(say("unknown line type {type}; expected one of {types}, or a line of a game's own "
+                               "(docs/games.md)", type=quoted(kind), types=", ".join(TYPES)))
+        raise BadInput(say("unknown line type {type}; expected one of {types}", type=quoted(kind),
+                           types=", ".join(TYPES)))
     if kind not in TYPES:
         return GameLine(kind, _game_fields(kind, data))
     if kind == "setup":
@@ -122,12 +133,7 @@ def parse_obj(data: object) -> Line:
     try:
         return _ADAPTER.validate_python(data, context={"games": names()})
     except ValidationError as e:
-        err = e.errors()[0]
-        loc = ".".join(_loc_part(p) for p in err["loc"][1:]) or "line"
-        msg = err["msg"].removeprefix("Value error, ")
-        value = err.get("input")
-        shown = "" if isinstance(value, dict) else f" (got {quoted(value)})"
-        message = f"{kind} line, {loc}: {msg}{shown}"
+        message = _refused_field(kind, e.errors()[0])
     if kind in own_lines:           # not the core's form of the type, but a game has a line of that type
         return GameLine(kind, _game_fields(kind, data), core_error=message)
     raise BadInput(message)
@@ -135,9 +141,9 @@ def parse_obj(data: object) -> Line:
 
 def _game_fields(kind: str, data: dict[str, Any]) -> dict[str, Any]:
     try:
-        _check_options(data, 1, GAME_DEPTH, f"{kind} lines")
+        _check_options(data, 1, GAME_DEPTH, say("{type} lines", type=kind))
     except ValueError as e:
-        raise BadInput(f"{kind} line: {e}") from None
+        raise BadInput(say("{type} line: {problem}", type=kind, problem=_problem(e))) from None
     return data
 
 
@@ -145,15 +151,30 @@ def _setup_with_game_keys(data: dict[str, Any], own_keys: frozenset[str]) -> dic
     """The set-up with the keys of a game's own moved into `game` (the game named, or played, says whether they
     are its own: the core asks it at the set-up)."""
     if "game" in data:
-        raise BadInput("setup line, game: Extra inputs are not permitted")
+        raise BadInput(say("setup line, game: Extra inputs are not permitted"))
     game = {key: value for key, value in data.items() if key in own_keys}
     if not game:
         return data
     try:
-        _check_options(game, 1, GAME_DEPTH, "setup keys")
+        _check_options(game, 1, GAME_DEPTH, N_("setup keys"))
     except ValueError as e:
-        raise BadInput(f"setup line: {e}") from None
+        raise BadInput(say("setup line: {problem}", problem=_problem(e))) from None
     return {**{key: value for key, value in data.items() if key not in own_keys}, "game": game}
+
+
+def _refused_field(kind: str, err: Any) -> Say:
+    """A field's refusal: the line's type, the field, pydantic's error in our words and the value given."""
+    field = ".".join(_loc_part(p) for p in err["loc"][1:]) or "line"
+    problem = said_error(err)
+    value = err.get("input")
+    if isinstance(value, dict):
+        return say("{type} line, {field}: {problem}", type=kind, field=field, problem=problem)
+    return say("{type} line, {field}: {problem} (got {value})", type=kind, field=field, problem=problem,
+               value=quoted(value))
+
+
+def _problem(e: ValueError) -> Say | str:
+    return e.args[0] if len(e.args) == 1 and isinstance(e.args[0], Say) else str(e)
 
 
 def _loc_part(part: object) -> str:

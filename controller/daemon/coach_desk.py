@@ -178,7 +178,7 @@ class CoachDesk:
         try:
             parsed = parse_obj(line)
         except BadInput as e:
-            done(400, refusal("bad_input", str(e)))
+            done(400, refusal("bad_input", e.sentence))
             return
         if isinstance(parsed, _NOT_A_COACH_LINE):
             done(403, refusal("not_a_coach_line", f"{parsed.type} lines come from the board, the referee or time, "

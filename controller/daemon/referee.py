@@ -118,7 +118,7 @@ class Referee:
         try:
             parsed = parse_obj(line)
         except BadInput as e:
-            return Step(line, {"ok": False, "reason": "bad_input", "detail": str(e)})
+            return Step(line, {"ok": False, "reason": "bad_input", "detail": e.sentence})
         try:
             out = self.core.feed(parsed)
         except Illegal as e:                       # a rules bug must not stop the match
