@@ -324,15 +324,21 @@ def test_simulator_is_all_italian(italian, tmp_path, english):
 
 
 # ---- the HTML replay ------------------------------------------------------------------------------------------
-def test_html_replay_is_all_italian(italian, tmp_path, english):
+def _seeded_journal(tmp_path: Path, half_minutes: float) -> Path:
+    """The finished journal of the seeded bots' STW match (seed 2) with halves of `half_minutes`."""
     from controller.daemon.journal import FINISHED, HEADER, dumps
     from controller.games.stw.autoplay import simulate
     lines: list[dict] = []
-    simulate(2, {"half_minutes": 4.0}, on_line=lambda line, out: lines.append(line))
-    header = {"version": 1, "board_id": "board7", "board_follows_game": True, "options": {"half_minutes": 4.0},
+    simulate(2, {"half_minutes": half_minutes}, on_line=lambda line, out: lines.append(line))
+    header = {"version": 1, "board_id": "board7", "board_follows_game": True, "options": {"half_minutes": half_minutes},
               "seq_base": 0, "started": "2026-05-01T15:00:00.000Z"}
     journal = tmp_path / "match.jsonl"
     journal.write_text(HEADER + dumps(header) + "\n" + "".join(dumps(line) + "\n" for line in lines) + FINISHED + "\n")
+    return journal
+
+
+def test_html_replay_is_all_italian(italian, tmp_path, english):
+    journal = _seeded_journal(tmp_path, 4.0)
     out = tmp_path / "match.html"
     out.write_text(replay.render_replay_html(journal))
     page = italian()
@@ -349,14 +355,7 @@ def test_html_replay_is_all_italian(italian, tmp_path, english):
 
 
 def test_html_replay_analysis_marks_and_graph_caption_are_said_in_italian(italian, tmp_path):
-    from controller.daemon.journal import FINISHED, HEADER, dumps
-    from controller.games.stw.autoplay import simulate
-    lines: list[dict] = []
-    simulate(2, {"half_minutes": 2.0}, on_line=lambda line, out: lines.append(line))
-    header = {"version": 1, "board_id": "board7", "board_follows_game": True, "options": {"half_minutes": 2.0},
-              "seq_base": 0, "started": "2026-05-01T15:00:00.000Z"}
-    journal = tmp_path / "match.jsonl"
-    journal.write_text(HEADER + dumps(header) + "\n" + "".join(dumps(line) + "\n" for line in lines) + FINISHED + "\n")
+    journal = _seeded_journal(tmp_path, 2.0)
     frames = len(replay.build_frames(journal)["frames"])
     blunder = {"line": 3, "frame": frames // 2, "minute": "5'", "team": "blue", "played": "ball a1", "best": "ball b2",
                "before": 0.5, "after": 0.3, "drop": 0.2, "choices": 4, "checked": True, "mark": "blunder"}
