@@ -265,9 +265,17 @@ class ComputerSeat:
 
     @staticmethod
     def _on_its_way(plan: Plan, ref: Referee) -> bool:
-        """The sensed board is part way through the action (not at its start nor its end)."""
+        """The sensed board is part way through the action (not at its start nor its end) and the game still
+        awaits the rest of it: the plan's team to act, with what its next step is (time running out, a half
+        ending or a foul mid-action hand the game to a roll or to the other team, and the action is void)."""
         board = bytes(ref.core.board)
-        return ref.core.mismatch is None and board in plan.waypoints()[1:-1]
+        if ref.core.mismatch is not None or board not in plan.waypoints()[1:-1]:
+            return False
+        expects = (ref.snapshot or {}).get("expects") or {}
+        if expects.get("team") not in (TEAMS[plan.team], "both"):
+            return False
+        at = plan.current(board)
+        return at is not None and (expects.get("input") in CHANCE) == (plan.lines[at].get("type") in CHANCE)
 
     def _different_move(self, plan: Plan, ref: Referee) -> bool:
         """The game moved on while the computer's action was under way, with the computer's tokens (its pawns,

@@ -223,6 +223,23 @@ def test_the_computers_move_clock_running_out_mid_action_is_not_taken_back(board
     assert not any(m.payload.get("event") == "undone" for m in list(board.msgs) if m.topic == "events")
 
 
+@pytest.mark.parametrize("board", [{"computer": "blue", "computer_dice": "virtual", "options": {"half_minutes": 0.05}}],
+                         indirect=True)
+def test_a_half_ending_while_the_computers_token_is_in_hand_voids_its_action(board):
+    """The half ends with the ball in hand: the game now awaits the other team's kick-off roll, so the action
+    the computer chose before is no longer lit nor published (hands following it would make a move the game
+    refuses, again and again)."""
+    step = lit_move(board)
+    board.lift(step["lift"], step["token"])
+    wait_for(lambda: any(m.payload.get("event") == "half_time" for m in list(board.msgs) if m.topic == "events"),
+             10, "the half to end")
+    assert board.core.snapshot()["expects"] == {"input": "roll", "team": "red"}
+    wait_for(lambda: action(board) is None, 5, "the computer's action to be withdrawn")
+    board.place(step["lift"], step["token"])            # the ball put back: the correction to the kick-off leads
+    time.sleep(0.3)
+    assert action(board) is None and not board.lit("computer_put")
+
+
 @pytest.mark.parametrize("board", [{"computer": "none"}], indirect=True)
 def test_hint_lights_the_best_action_for_the_side_to_act_until_the_game_moves_on(board):
     board.board.roll("blue", 4)
