@@ -5,6 +5,7 @@ losses, the score (a draw half) with its 95% Wilson interval and the goals; per 
 matches.
 
     python benchmarks/players_ladder.py [--game stw|stbg] [--matches 200] [--jobs 1] [--quick] [--pairs 5:casual,2:1]
+    [--half-minutes 5]
     (soccerboard bench --players runs the same)
 """
 from __future__ import annotations
@@ -23,9 +24,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="the first match's seed")
     ap.add_argument("--quick", action="store_true", help="6 matches a pair")
     ap.add_argument("--pairs", help="only these pairs, e.g. 5:casual,2:1 (default: the whole ladder)")
+    ap.add_argument("--half-minutes", type=float, help="halves of this many minutes (default: 5)")
     args = ap.parse_args(argv)
     pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",")] if args.pairs else LADDER
-    run(args.game, args.matches, args.quick, args.jobs, pairs=pairs, seed=args.seed)
+    run(args.game, args.matches, args.quick, args.jobs, pairs=pairs, seed=args.seed, half_minutes=args.half_minutes)
     return 0
 
 

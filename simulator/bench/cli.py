@@ -47,7 +47,7 @@ def table(rows: list[Row]) -> str:
 
 def main(args: argparse.Namespace) -> int:
     if args.players:
-        players.run(args.game, args.matches, args.quick, args.jobs)
+        players.run(args.game, args.matches, args.quick, args.jobs, half_minutes=args.half_minutes)
         return 0
     started = time.perf_counter()
     rows = run(args.quick)
@@ -75,6 +75,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--game", default="stw", help="the ladder's game: stw or stbg")
     p.add_argument("--matches", type=int, default=200, help="the ladder's matches a pair")
     p.add_argument("--jobs", type=int, default=1, help="the ladder's processes")
+    p.add_argument("--half-minutes", type=float, help="the ladder's halves in minutes (default: 5)")
     p.set_defaults(handler=main)
 
 

@@ -229,14 +229,20 @@ LADDER = (("5", "casual"), ("5", "1"), ("2", "1"), ("3", "2"), ("4", "3"), ("5",
 
 
 def run(game: str = "stw", matches: int = 200, quick: bool = False, jobs: int = 1,
-        pairs: Sequence[tuple[str, str]] = LADDER, seed: int = 0, out: Any = None) -> list[Pair]:
-    """Play the ladder and print its table (to `out`, stdout by default), a line per finished pair."""
+        pairs: Sequence[tuple[str, str]] = LADDER, seed: int = 0, out: Any = None,
+        half_minutes: float | None = None) -> list[Pair]:
+    """Play the ladder and print its table (to `out`, stdout by default), a line per finished pair.
+    `half_minutes`: halves of that length instead of the ladder's 5 minutes (a longer match gives the stronger
+    side more decisions to show it in, and fewer goalless draws)."""
     name = game_name(game)
     n = 6 if quick else matches
     stream = out or sys.stdout
+    options = None if half_minutes is None else {**OPTIONS.get(name, {}), "half_minutes": half_minutes}
+    if options is not None:
+        print(f"halves of {half_minutes:g} minutes", file=stream, flush=True)
     done: list[Pair] = []
     for first, second in pairs:
-        pair = play_pair(name, first, second, n, seed, jobs)
+        pair = play_pair(name, first, second, n, seed, jobs, options)
         done.append(pair)
         print(f"{label(first)} v {label(second)}: {pair.score:.3f} over {n} ({pair.seconds:.0f} s)", file=stream,
               flush=True)
