@@ -44,8 +44,9 @@ def test_a_level_given_whole_passes_through_any_table() -> None:
     assert Search(OwnLevels(), 0, 1).decide(TinyGame()) in ("safe", "risky")
 
 
-def test_stbg_level_5_searches_deeper_than_level_4_with_a_larger_budget() -> None:
+def test_stbg_level_4_searches_fewer_choices_deeper_than_level_5_and_more_than_level_3() -> None:
     from controller.games.stbg.search_view import StbgSearch
     own = levels_of(StbgSearch())
-    assert own[5].depth > own[4].depth and own[5].nodes > own[4].nodes
-    assert all(own[n] == LEVELS[n] for n in (1, 2, 3, 4))
+    assert own[3].width < own[4].width < own[5].width and own[3].nodes < own[4].nodes < own[5].nodes
+    assert own[4].depth == own[5].depth == 1
+    assert all(own[n] == LEVELS[n] for n in (1, 2, 3, 5))
