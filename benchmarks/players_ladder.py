@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="the first match's seed")
     ap.add_argument("--quick", action="store_true", help="6 matches a pair")
     ap.add_argument("--pairs", help="only these pairs, e.g. 5:casual,2:1 (default: the whole ladder)")
-    ap.add_argument("--half-minutes", type=float, help="halves of this many minutes (default: 5)")
+    ap.add_argument("--half-minutes", type=float, help="halves of this many minutes (default: 10 for stw, 5 for stbg)")
     args = ap.parse_args(argv)
     pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",")] if args.pairs else LADDER
     run(args.game, args.matches, args.quick, args.jobs, pairs=pairs, seed=args.seed, half_minutes=args.half_minutes)

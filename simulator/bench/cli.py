@@ -75,7 +75,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--game", default="stw", help="the ladder's game: stw or stbg")
     p.add_argument("--matches", type=int, default=200, help="the ladder's matches a pair")
     p.add_argument("--jobs", type=int, default=1, help="the ladder's processes")
-    p.add_argument("--half-minutes", type=float, help="the ladder's halves in minutes (default: 5)")
+    p.add_argument("--half-minutes", type=float,
+                   help="the ladder's halves in minutes (default: 10 for stw, 5 for stbg)")
     p.set_defaults(handler=main)
 
 

@@ -30,10 +30,12 @@ from controller.scenario import Setup, parse_obj
 GAMES = {"stw": "soccer_tactics_world", "stbg": "stbg"}
 """The ladder's short names for the registered games."""
 OPTIONS: dict[str, dict[str, Any]] = {
-    "soccer_tactics_world": {"half_minutes": 5, "extra_time": False},
+    "soccer_tactics_world": {"half_minutes": 10, "extra_time": False},
     "stbg": {"half_minutes": 5},
 }
-"""Each game's match options on the ladder: short timed matches, a draw counting half."""
+"""Each game's match options on the ladder: short timed matches, a draw counting half. Soccer Tactics WORLD's
+halves are 10 minutes: at 5 a team makes only ~40 decisions (each costs 2-15 s of thought on the clock) and a
+third of level 5's matches against the casual bot ended goalless (docs/players.md)."""
 UNCAPPED = 60.0
 """The ladder lifts the levels' wall-clock cap: a loaded machine would otherwise cut searches short and change
 the matches; the budget in nodes alone decides, and the decision times are measured as they come."""
@@ -232,7 +234,7 @@ def run(game: str = "stw", matches: int = 200, quick: bool = False, jobs: int = 
         pairs: Sequence[tuple[str, str]] = LADDER, seed: int = 0, out: Any = None,
         half_minutes: float | None = None) -> list[Pair]:
     """Play the ladder and print its table (to `out`, stdout by default), a line per finished pair.
-    `half_minutes`: halves of that length instead of the ladder's 5 minutes (a longer match gives the stronger
+    `half_minutes`: halves of that length instead of the game's in OPTIONS (a longer match gives the stronger
     side more decisions to show it in, and fewer goalless draws)."""
     name = game_name(game)
     n = 6 if quick else matches

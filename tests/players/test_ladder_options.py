@@ -18,9 +18,9 @@ def test_the_ladder_plays_halves_of_the_length_asked_and_says_so() -> None:
     assert steps[3.0] > 2 * steps[1.0]          # the same seed, three times the clock: far more actions
 
 
-def test_the_ladder_keeps_its_five_minute_halves_unless_asked() -> None:
+def test_the_ladder_plays_its_games_own_half_length_unless_asked() -> None:
     out = io.StringIO()
     default, = run("stw", matches=1, pairs=[("1", "casual")], out=out)
-    five, = run("stw", matches=1, pairs=[("1", "casual")], out=io.StringIO(), half_minutes=5.0)
+    ten, = run("stw", matches=1, pairs=[("1", "casual")], out=io.StringIO(), half_minutes=10.0)
     assert "halves of" not in out.getvalue()
-    assert default.matches[0].steps == five.matches[0].steps and default.matches[0].goals == five.matches[0].goals
+    assert default.matches[0].steps == ten.matches[0].steps and default.matches[0].goals == ten.matches[0].goals
